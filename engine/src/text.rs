@@ -1,0 +1,275 @@
+//! Text grids: parsing with line/column errors, and printing.
+//!
+//! The games' text formats share a few rules: lines starting with `#` are comments, blank
+//! lines are ignored, and a board is either a grid of whitespace-separated tokens (Shisen,
+//! Hitori) or a grid of single characters (KAMI). Errors carry the 1-based line and column
+//! in the original text (comments counted), and optionally the name of the source file.
+
+use std::fmt;
+
+use crate::Grid;
+
+/// A parse error at a line and column of a text, with an optional source name.
+///
+/// Displays as `source:line:column: message`, or `line L, column C: message` when no
+/// source is known.
+///
+/// ```
+/// use engine::ParseError;
+/// let e = ParseError::new(3, 5, "odd count").with_source("deal.txt");
+/// assert_eq!(e.to_string(), "deal.txt:3:5: odd count");
+/// assert_eq!(ParseError::new(1, 2, "bad").to_string(), "line 1, column 2: bad");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// File name or other description of the input, if known.
+    pub source: Option<String>,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column number (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `line`, `column` (both 1-based).
+    ///
+    /// ```
+    /// let e = engine::ParseError::new(2, 1, "empty");
+    /// assert_eq!((e.line, e.column), (2, 1));
+    /// ```
+    #[must_use]
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
+        ParseError { source: None, line, column, message: message.into() }
+    }
+
+    /// The same error, naming its source (a file path, `<stdin>`, a fixture name).
+    ///
+    /// ```
+    /// let e = engine::ParseError::new(1, 1, "x").with_source("-");
+    /// assert_eq!(e.source.as_deref(), Some("-"));
+    /// ```
+    #[must_use]
+    pub fn with_source(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// The same error with its line moved down by `offset` lines, for text that was cut out
+    /// of a larger document.
+    ///
+    /// ```
+    /// assert_eq!(engine::ParseError::new(1, 4, "x").shifted(10).line, 11);
+    /// ```
+    #[must_use]
+    pub fn shifted(mut self, offset: usize) -> Self {
+        self.line += offset;
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            Some(source) => write!(f, "{source}:{}:{}: {}", self.line, self.column, self.message),
+            None => write!(f, "line {}, column {}: {}", self.line, self.column, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The lines of `text` that carry content, with their 1-based line numbers: blank lines
+/// and lines whose first non-blank character is `#` are skipped, and trailing whitespace
+/// (including a `\r`) is removed.
+///
+/// ```
+/// let lines: Vec<_> = engine::content_lines("# title\n\n1 2\r\n3 4\n").collect();
+/// assert_eq!(lines, vec![(3, "1 2"), (4, "3 4")]);
+/// ```
+pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim_end();
+        let head = line.trim_start();
+        (!head.is_empty() && !head.starts_with('#')).then_some((i + 1, line))
+    })
+}
+
+/// The whitespace-separated tokens of a line with their 1-based character columns.
+///
+/// ```
+/// let t: Vec<_> = engine::tokens_with_columns("  a bc\td").collect();
+/// assert_eq!(t, vec![(3, "a"), (5, "bc"), (8, "d")]);
+/// ```
+pub fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = line.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while rest.next_if(|(_, ch)| ch.is_whitespace()).is_some() {}
+        let &(start, _) = rest.peek()?;
+        let mut end = line.len();
+        while let Some(&(i, ch)) = rest.peek() {
+            if ch.is_whitespace() {
+                end = i;
+                break;
+            }
+            rest.next();
+        }
+        let column = line[..start].chars().count() + 1;
+        Some((column, &line[start..end]))
+    })
+}
+
+/// Parses a grid of whitespace-separated tokens, one row per content line (see
+/// [`content_lines`]). `cell` turns a token into a value or explains why it cannot.
+/// All rows must have the first row's length; an input without rows is an error.
+///
+/// ```
+/// let g = engine::parse_token_grid("# tiles\nA B\n. A\n", |t| Ok(t.to_string())).unwrap();
+/// assert_eq!((g.width(), g.height()), (2, 2));
+/// assert_eq!(g[3], "A");
+///
+/// let err = engine::parse_token_grid("1 2\n3 x\n", |t| t.parse::<u32>().map_err(|e| e.to_string()))
+///     .unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 3));
+/// ```
+pub fn parse_token_grid<T>(text: &str, mut cell: impl FnMut(&str) -> Result<T, String>) -> Result<Grid<T>, ParseError> {
+    parse_rows(text, |line_no, line, cells| {
+        for (column, token) in tokens_with_columns(line) {
+            cells.push(cell(token).map_err(|m| ParseError::new(line_no, column, m))?);
+        }
+        Ok(())
+    })
+}
+
+/// Parses a grid of single characters, one row per content line (see [`content_lines`]).
+/// `cell` turns a character into a value or explains why it cannot. All rows must have
+/// the first row's length; an input without rows is an error.
+///
+/// ```
+/// let g = engine::parse_char_grid("01\n.1\n", |ch| match ch {
+///     '.' => Ok(None),
+///     '0'..='9' => Ok(Some(ch)),
+///     _ => Err(format!("unknown character {ch:?}")),
+/// })
+/// .unwrap();
+/// assert_eq!(g[2], None);
+///
+/// let err = engine::parse_char_grid("01\n0\n", |ch| Ok(ch)).unwrap_err();
+/// assert_eq!(err.line, 2);
+/// ```
+pub fn parse_char_grid<T>(text: &str, mut cell: impl FnMut(char) -> Result<T, String>) -> Result<Grid<T>, ParseError> {
+    parse_rows(text, |line_no, line, cells| {
+        for (i, ch) in line.chars().enumerate() {
+            cells.push(cell(ch).map_err(|m| ParseError::new(line_no, i + 1, m))?);
+        }
+        Ok(())
+    })
+}
+
+/// Shared row loop: `row` appends one line's cells; lengths are checked here.
+fn parse_rows<T>(
+    text: &str,
+    mut row: impl FnMut(usize, &str, &mut Vec<T>) -> Result<(), ParseError>,
+) -> Result<Grid<T>, ParseError> {
+    let mut cells = Vec::new();
+    let mut width = None;
+    let mut height = 0;
+    for (line_no, line) in content_lines(text) {
+        let before = cells.len();
+        row(line_no, line, &mut cells)?;
+        let len = cells.len() - before;
+        match width {
+            None => width = Some(len),
+            Some(w) if w != len => {
+                return Err(ParseError::new(line_no, 1, format!("row has {len} cells, the first row has {w}")));
+            }
+            Some(_) => {}
+        }
+        height += 1;
+    }
+    let Some(width) = width else {
+        return Err(ParseError::new(text.lines().count().max(1), 1, "no grid rows"));
+    };
+    Ok(Grid::from_vec(width, height, cells).expect("every row has `width` cells"))
+}
+
+/// Prints a grid as rows of tokens separated by one space, each row ending in `\n`.
+///
+/// ```
+/// let g = engine::Grid::from_vec(2, 2, vec![1, 20, 3, 4]).unwrap();
+/// assert_eq!(engine::format_token_grid(&g, |v| v.to_string()), "1 20\n3 4\n");
+/// ```
+pub fn format_token_grid<T>(grid: &Grid<T>, mut token: impl FnMut(&T) -> String) -> String {
+    let mut out = String::new();
+    for row in grid.rows() {
+        for (i, v) in row.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&token(v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Prints a grid as rows of characters, each row ending in `\n`.
+///
+/// ```
+/// let g = engine::Grid::from_vec(3, 1, vec![Some(1u8), None, Some(2)]).unwrap();
+/// let text = engine::format_char_grid(&g, |v| v.map_or('.', |d| char::from(b'0' + d)));
+/// assert_eq!(text, "1.2\n");
+/// ```
+pub fn format_char_grid<T>(grid: &Grid<T>, mut ch: impl FnMut(&T) -> char) -> String {
+    let mut out = String::new();
+    for row in grid.rows() {
+        out.extend(row.iter().map(&mut ch));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(t: &str) -> Result<u32, String> {
+        t.parse().map_err(|_| format!("not a number: {t:?}"))
+    }
+
+    #[test]
+    fn token_errors_point_at_the_token() {
+        let err = parse_token_grid("# c\n1 2 3\n4  5 zz\n", number).unwrap_err();
+        assert_eq!((err.line, err.column), (3, 6));
+        assert!(err.message.contains("zz"));
+    }
+
+    #[test]
+    fn ragged_rows_are_reported_on_their_line() {
+        let err = parse_token_grid("1 2 3\n\n4 5\n", number).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert_eq!(err.message, "row has 2 cells, the first row has 3");
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        assert_eq!(parse_token_grid("", number).unwrap_err().message, "no grid rows");
+        assert_eq!(parse_char_grid("# only\n\n", Ok).unwrap_err().line, 2);
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let err = parse_char_grid("ab\né?\n", |c| if c == '?' { Err("unknown".into()) } else { Ok(c) }).unwrap_err();
+        assert_eq!((err.line, err.column), (2, 2));
+        let t: Vec<_> = tokens_with_columns("é x").collect();
+        assert_eq!(t, vec![(1, "é"), (3, "x")]);
+    }
+
+    #[test]
+    fn print_then_parse_round_trips() {
+        let g = parse_token_grid("10 2\n3 44\n", number).unwrap();
+        let text = format_token_grid(&g, u32::to_string);
+        assert_eq!(parse_token_grid(&text, number).unwrap(), g);
+    }
+}
