@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::Grid;
+use crate::{Coord, Grid};
 
 /// A parse error at a line and column of a text, with an optional source name.
 ///
@@ -118,6 +118,24 @@ pub fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
         let column = line[..start].chars().count() + 1;
         Some((column, &line[start..end]))
     })
+}
+
+/// The 1-based `(line, column)` of the token for cell `c` of a grid parsed by
+/// [`parse_token_grid`] from `text`, for errors found after parsing (such as "this kind
+/// occurs an odd number of times"). `None` when the text has no such cell.
+///
+/// ```
+/// use engine::Coord;
+/// let text = "# deal\nA B\nB  A\n";
+/// assert_eq!(engine::token_location(text, Coord::new(1, 1)), Some((3, 4)));
+/// assert_eq!(engine::token_location(text, Coord::new(2, 1)), None);
+/// ```
+#[must_use]
+pub fn token_location(text: &str, c: Coord) -> Option<(usize, usize)> {
+    let (x, y) = (usize::try_from(c.x).ok()?, usize::try_from(c.y).ok()?);
+    let (line_no, line) = content_lines(text).nth(y)?;
+    let (column, _) = tokens_with_columns(line).nth(x)?;
+    Some((line_no, column))
 }
 
 /// Parses a grid of whitespace-separated tokens, one row per content line (see

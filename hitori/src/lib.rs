@@ -1,0 +1,6 @@
+#![doc = include_str!("../README.md")]
+
+pub mod board;
+pub mod fixture;
+
+pub use board::Puzzle;

@@ -1,0 +1,272 @@
+//! KAMI levels: a rectangle of triangles (some of them holes), each of one of up to 36
+//! colours, with an optional name, par and palette.
+//!
+//! Text: one row of triangles per line, one character per triangle: `.` = hole, `0-9` and
+//! `a-z` = colour 0 to 35. Rows of equal length (pad with `.`). Triangle `(r, c)` points
+//! right when `r + c` is even (see [`engine::TriangleGrid`]). Header comments
+//! `# name: ...` and `# par: N` are read; other `#` lines are ignored.
+
+use std::fmt;
+use std::str::FromStr;
+
+use engine::{Grid, ParseError, TriangleGrid};
+use serde::{Deserialize, Serialize};
+
+/// The most colours a level may use (`0-9` and `a-z`).
+pub const MAX_COLOURS: usize = 36;
+
+/// A colour index, `0..36`.
+pub type Colour = u8;
+
+/// The character of a colour: `0-9`, then `a-z`.
+///
+/// ```
+/// assert_eq!(kami::colour_char(3), '3');
+/// assert_eq!(kami::colour_char(10), 'a');
+/// ```
+#[must_use]
+pub fn colour_char(colour: Colour) -> char {
+    char::from_digit(u32::from(colour), 36).unwrap_or('?')
+}
+
+/// A level.
+///
+/// ```
+/// let level: kami::Level = "# name: stripes\n# par: 1\n0101\n0101\n".parse().unwrap();
+/// assert_eq!(level.name.as_deref(), Some("stripes"));
+/// assert_eq!(level.par, Some(1));
+/// assert_eq!((level.rows(), level.cols()), (2, 4));
+/// assert_eq!(level.colours_used(), vec![0, 1]);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "LevelRepr", into = "LevelRepr")]
+pub struct Level {
+    /// The level's name, if it has one.
+    pub name: Option<String>,
+    /// The known minimum number of moves, if known.
+    pub par: Option<u32>,
+    /// Display colours as `#rrggbb`, indexed by colour; empty for the default palette.
+    pub palette: Vec<String>,
+    cells: Grid<Option<Colour>>,
+}
+
+/// Serialised form: header fields and the rows of text.
+#[derive(Serialize, Deserialize)]
+struct LevelRepr {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    par: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    palette: Vec<String>,
+    rows: Vec<String>,
+}
+
+impl TryFrom<LevelRepr> for Level {
+    type Error = String;
+    fn try_from(r: LevelRepr) -> Result<Level, String> {
+        let mut level = Level::parse(&r.rows.join("\n")).map_err(|e| e.to_string())?;
+        level.name = r.name;
+        level.par = r.par;
+        level.set_palette(r.palette)?;
+        Ok(level)
+    }
+}
+
+impl From<Level> for LevelRepr {
+    fn from(l: Level) -> LevelRepr {
+        let rows = l.grid_text().lines().map(str::to_string).collect();
+        LevelRepr { name: l.name, par: l.par, palette: l.palette, rows }
+    }
+}
+
+impl Level {
+    /// Parses the level text format (see the module docs).
+    ///
+    /// ```
+    /// let e = kami::Level::parse("01\n0\n").unwrap_err();
+    /// assert_eq!(e.line, 2);
+    /// let e = kami::Level::parse("0A\n").unwrap_err();
+    /// assert_eq!((e.column, e.message.as_str()), (2, "unknown character 'A' (colours are 0-9 and a-z, holes '.')"));
+    /// let e = kami::Level::parse("# par: many\n01\n").unwrap_err();
+    /// assert_eq!(e.line, 1);
+    /// assert!(kami::Level::parse("..\n..\n").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Level, ParseError> {
+        let mut name = None;
+        let mut par = None;
+        for (i, line) in text.lines().enumerate() {
+            let Some(comment) = line.trim_start().strip_prefix('#') else { continue };
+            if let Some(value) = comment.trim_start().strip_prefix("name:") {
+                name = Some(value.trim().to_string());
+            } else if let Some(value) = comment.trim_start().strip_prefix("par:") {
+                let value = value.trim();
+                par = Some(
+                    value
+                        .parse::<u32>()
+                        .map_err(|_| ParseError::new(i + 1, 1, format!("par {value:?} is not a number of moves")))?,
+                );
+            }
+        }
+        let cells = engine::parse_char_grid(text, |ch| match ch {
+            '.' => Ok(None),
+            '0'..='9' | 'a'..='z' => Ok(ch.to_digit(36).map(|d| d as Colour)),
+            _ => Err(format!("unknown character {ch:?} (colours are 0-9 and a-z, holes '.')")),
+        })?;
+        if cells.cells().iter().all(Option::is_none) {
+            return Err(ParseError::new(1, 1, "the level has no triangles"));
+        }
+        Ok(Level { name, par, palette: Vec::new(), cells })
+    }
+
+    /// Sets the palette: `#rrggbb` strings, at least one per colour used (or empty for the
+    /// default palette).
+    ///
+    /// ```
+    /// let mut l = kami::Level::parse("01").unwrap();
+    /// assert!(l.set_palette(vec!["#ff0000".into()]).is_err()); // colour 1 has none
+    /// assert!(l.set_palette(vec!["#ff0000".into(), "#00ff00".into()]).is_ok());
+    /// assert!(l.set_palette(vec!["red".into(), "#00ff00".into()]).is_err());
+    /// ```
+    pub fn set_palette(&mut self, palette: Vec<String>) -> Result<(), String> {
+        if let Some(bad) = palette
+            .iter()
+            .find(|p| !(p.len() == 7 && p.starts_with('#') && p[1..].bytes().all(|b| b.is_ascii_hexdigit())))
+        {
+            return Err(format!("palette entry {bad:?} is not a #rrggbb colour"));
+        }
+        let needed = self.colours_used().last().map_or(0, |&c| usize::from(c) + 1);
+        if !palette.is_empty() && palette.len() < needed {
+            return Err(format!("the palette has {} colours, the level uses {needed}", palette.len()));
+        }
+        self.palette = palette;
+        Ok(())
+    }
+
+    /// Number of rows of triangles.
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("0\n1\n2").unwrap().rows(), 3);
+    /// ```
+    #[must_use]
+    pub fn rows(&self) -> usize {
+        self.cells.height()
+    }
+
+    /// Number of columns of triangles.
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("012").unwrap().cols(), 3);
+    /// ```
+    #[must_use]
+    pub fn cols(&self) -> usize {
+        self.cells.width()
+    }
+
+    /// The colour of every cell (`None` = hole); `x` = column, `y` = row.
+    ///
+    /// ```
+    /// let l = kami::Level::parse("0.").unwrap();
+    /// assert_eq!(l.cells().cells(), &[Some(0), None]);
+    /// ```
+    #[must_use]
+    pub fn cells(&self) -> &Grid<Option<Colour>> {
+        &self.cells
+    }
+
+    /// The triangle topology of the level (holes included as isolated cells).
+    ///
+    /// ```
+    /// use engine::Topology;
+    /// let l = kami::Level::parse("00\n.0").unwrap();
+    /// let t = l.topology();
+    /// assert!(t.is_hole(2));
+    /// assert_eq!(t.neighbours(0).count(), 0); // (0,0) points right: up and down are holes or outside
+    /// ```
+    #[must_use]
+    pub fn topology(&self) -> TriangleGrid {
+        TriangleGrid::with_holes(self.rows(), self.cols(), |c| self.cells[c].is_none())
+    }
+
+    /// The distinct colours present, ascending.
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("2.20").unwrap().colours_used(), vec![0, 2]);
+    /// ```
+    #[must_use]
+    pub fn colours_used(&self) -> Vec<Colour> {
+        let mut present = [false; MAX_COLOURS];
+        for c in self.cells.cells().iter().flatten() {
+            present[usize::from(*c)] = true;
+        }
+        (0..MAX_COLOURS as Colour).filter(|&c| present[usize::from(c)]).collect()
+    }
+
+    /// Number of triangles (holes excluded).
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("0.1").unwrap().triangle_count(), 2);
+    /// ```
+    #[must_use]
+    pub fn triangle_count(&self) -> usize {
+        self.cells.cells().iter().flatten().count()
+    }
+
+    /// The grid rows as text, without header.
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("# par: 2\n01\n.1").unwrap().grid_text(), "01\n.1\n");
+    /// ```
+    #[must_use]
+    pub fn grid_text(&self) -> String {
+        engine::format_char_grid(&self.cells, |c| c.map_or('.', colour_char))
+    }
+}
+
+impl fmt::Display for Level {
+    /// The level text format, header comments first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = &self.name {
+            writeln!(f, "# name: {name}")?;
+        }
+        if let Some(par) = self.par {
+            writeln!(f, "# par: {par}")?;
+        }
+        f.write_str(&self.grid_text())
+    }
+}
+
+impl fmt::Debug for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Level {}x{}:\n{self}", self.rows(), self.cols())
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Level, ParseError> {
+        Level::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trip_with_header_and_holes() {
+        let text = "# name: hole in the middle\n# par: 3\n0a1z\n0..z\n";
+        let l = Level::parse(text).unwrap();
+        assert_eq!(l.to_string(), text);
+        assert_eq!(l.colours_used(), vec![0, 1, 10, 35]);
+        let ron = engine::to_ron(&l).unwrap();
+        assert_eq!(engine::from_ron::<Level>(&ron).unwrap(), l);
+    }
+
+    #[test]
+    fn ragged_rows_must_be_padded() {
+        let e = Level::parse("012\n01\n").unwrap_err();
+        assert_eq!(e.message, "row has 2 cells, the first row has 3");
+        assert!(Level::parse("012\n01.\n").is_ok());
+    }
+}

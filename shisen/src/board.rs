@@ -1,0 +1,283 @@
+//! The Shisen-Sho board: a grid of tiles of labelled kinds, with the text format of the
+//! command-line contract.
+//!
+//! Text: one row per line, tokens separated by whitespace; `.` is an empty cell, any other
+//! token is the label of a tile kind. Rows have equal length, every kind occurs an even
+//! number of times. `#` lines are comments. Positions are `(x, y)`: column from the left,
+//! row from the top. Paths may also use the empty ring around the board (`x = -1`, `x = W`,
+//! `y = -1`, `y = H`), which is not stored.
+
+use std::fmt;
+use std::str::FromStr;
+
+use engine::{Coord, Grid, ParseError};
+use serde::{Deserialize, Serialize};
+
+/// A tile kind: an index into the board's label table.
+///
+/// ```
+/// let b: shisen::Board = "A B\nB A".parse().unwrap();
+/// let k = b.get(engine::Coord::new(1, 0)).unwrap();
+/// assert_eq!(b.label(k), "B");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Kind(pub u16);
+
+/// A board: `width` × `height` cells, each empty or holding a tile of some [`Kind`].
+///
+/// Kinds are numbered in order of first appearance (row by row); their labels are kept so
+/// that printing gives back the input's tokens. Serialised as its rows of text.
+///
+/// ```
+/// use engine::Coord;
+/// let board: shisen::Board = "# a tiny deal\nA . B\nB . A\n".parse().unwrap();
+/// assert_eq!((board.width(), board.height()), (3, 2));
+/// assert_eq!(board.tile_count(), 4);
+/// assert_eq!(board.get(Coord::new(1, 0)), None);
+/// assert_eq!(board.to_string(), "A . B\nB . A\n");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+pub struct Board {
+    cells: Grid<Option<Kind>>,
+    labels: Vec<String>,
+}
+
+impl Board {
+    /// Parses the board text format (see the module docs).
+    ///
+    /// ```
+    /// let err = shisen::Board::parse("A B\nA B B\n").unwrap_err();
+    /// assert_eq!(err.line, 2);
+    /// let err = shisen::Board::parse("A B A\n").unwrap_err();
+    /// assert_eq!((err.line, err.column), (1, 3));
+    /// assert!(err.message.contains("\"B\" occurs 1 time"));
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, ParseError> {
+        let mut labels: Vec<String> = Vec::new();
+        let cells = engine::parse_token_grid(text, |token| {
+            if token == "." {
+                return Ok(None);
+            }
+            let kind = labels.iter().position(|l| l == token).unwrap_or_else(|| {
+                labels.push(token.to_string());
+                labels.len() - 1
+            });
+            u16::try_from(kind).map(|k| Some(Kind(k))).map_err(|_| "more than 65536 tile kinds".to_string())
+        })?;
+        let board = Board { cells, labels };
+        for (kind, count) in board.kind_counts().into_iter().enumerate() {
+            if count % 2 == 1 {
+                let k = Kind(kind as u16);
+                let last = board.positions(k).last().copied().unwrap_or_default();
+                let (line, column) = engine::token_location(text, last).unwrap_or((1, 1));
+                return Err(ParseError::new(
+                    line,
+                    column,
+                    format!(
+                        "kind {:?} occurs {count} time{}; every kind needs an even number of tiles",
+                        board.label(k),
+                        if count == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+        }
+        Ok(board)
+    }
+
+    /// Number of columns.
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A A").unwrap().width(), 2);
+    /// ```
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.cells.width()
+    }
+
+    /// Number of rows.
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A A").unwrap().height(), 1);
+    /// ```
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.cells.height()
+    }
+
+    /// The cells, row-major.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("A . A").unwrap();
+    /// assert_eq!(b.cells().cells().iter().filter(|c| c.is_some()).count(), 2);
+    /// ```
+    #[must_use]
+    pub fn cells(&self) -> &Grid<Option<Kind>> {
+        &self.cells
+    }
+
+    /// The tile at `c`, `None` for an empty cell or outside the board.
+    ///
+    /// ```
+    /// use engine::Coord;
+    /// let b = shisen::Board::parse("A . A").unwrap();
+    /// assert!(b.get(Coord::new(0, 0)).is_some());
+    /// assert_eq!(b.get(Coord::new(-1, 0)), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, c: Coord) -> Option<Kind> {
+        self.cells.get(c).copied().flatten()
+    }
+
+    /// Sets the cell at `c` (empty with `None`); returns the previous content, or `None`
+    /// when `c` is outside the board.
+    ///
+    /// ```
+    /// use engine::Coord;
+    /// let mut b = shisen::Board::parse("A A").unwrap();
+    /// let a = b.get(Coord::new(0, 0));
+    /// assert_eq!(b.set(Coord::new(0, 0), None), Some(a));
+    /// assert_eq!(b.to_string(), ". A\n");
+    /// ```
+    pub fn set(&mut self, c: Coord, tile: Option<Kind>) -> Option<Option<Kind>> {
+        self.cells.set(c, tile)
+    }
+
+    /// The label of a kind.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("dragon dragon").unwrap();
+    /// assert_eq!(b.label(shisen::Kind(0)), "dragon");
+    /// ```
+    #[must_use]
+    pub fn label(&self, kind: Kind) -> &str {
+        &self.labels[usize::from(kind.0)]
+    }
+
+    /// Number of distinct kinds the board was made with (removed ones included).
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A B B A").unwrap().kind_count(), 2);
+    /// ```
+    #[must_use]
+    pub fn kind_count(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Number of tiles on the board.
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A . . A").unwrap().tile_count(), 2);
+    /// ```
+    #[must_use]
+    pub fn tile_count(&self) -> usize {
+        self.cells.cells().iter().filter(|c| c.is_some()).count()
+    }
+
+    /// How many tiles of each kind are on the board, indexed by kind.
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A B B A A A").unwrap().kind_counts(), vec![4, 2]);
+    /// ```
+    #[must_use]
+    pub fn kind_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.labels.len()];
+        for kind in self.cells.cells().iter().flatten() {
+            counts[usize::from(kind.0)] += 1;
+        }
+        counts
+    }
+
+    /// The positions of the tiles of `kind`, row-major.
+    ///
+    /// ```
+    /// use engine::Coord;
+    /// let b = shisen::Board::parse("A B\nB A").unwrap();
+    /// assert_eq!(b.positions(shisen::Kind(1)), vec![Coord::new(1, 0), Coord::new(0, 1)]);
+    /// ```
+    #[must_use]
+    pub fn positions(&self, kind: Kind) -> Vec<Coord> {
+        self.cells.iter().filter(|(_, k)| **k == Some(kind)).map(|(c, _)| c).collect()
+    }
+
+    /// Whether no tile is left.
+    ///
+    /// ```
+    /// assert!(shisen::Board::parse(". .").unwrap().is_cleared());
+    /// ```
+    #[must_use]
+    pub fn is_cleared(&self) -> bool {
+        self.cells.cells().iter().all(Option::is_none)
+    }
+
+    /// The board's rows as text lines (tokens separated by one space).
+    ///
+    /// ```
+    /// assert_eq!(shisen::Board::parse("A  A\n. .").unwrap().rows(), vec!["A A", ". ."]);
+    /// ```
+    #[must_use]
+    pub fn rows(&self) -> Vec<String> {
+        self.to_string().lines().map(str::to_string).collect()
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board text format: one row per line, tokens separated by one space.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&engine::format_token_grid(&self.cells, |cell| match cell {
+            Some(kind) => self.label(*kind).to_string(),
+            None => ".".to_string(),
+        }))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}x{}:\n{self}", self.width(), self.height())
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        Board::parse(text)
+    }
+}
+
+impl TryFrom<Vec<String>> for Board {
+    type Error = ParseError;
+    fn try_from(rows: Vec<String>) -> Result<Board, ParseError> {
+        Board::parse(&rows.join("\n"))
+    }
+}
+
+impl From<Board> for Vec<String> {
+    fn from(board: Board) -> Vec<String> {
+        board.rows()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_boards_are_rejected_with_positions() {
+        assert_eq!(Board::parse("").unwrap_err().message, "no grid rows");
+        let e = Board::parse("A A\nB\n").unwrap_err();
+        assert_eq!((e.line, e.message.as_str()), (2, "row has 1 cells, the first row has 2"));
+        let e = Board::parse("# c\nA B C\nC B A A\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = Board::parse("A B\nB A\nA C\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+    }
+
+    #[test]
+    fn labels_survive_a_round_trip() {
+        let text = "bamboo1 . dot9\ndot9 . bamboo1\n";
+        let b = Board::parse(text).unwrap();
+        assert_eq!(b.to_string(), text);
+        let ron = engine::to_ron(&b).unwrap();
+        assert_eq!(engine::from_ron::<Board>(&ron).unwrap(), b);
+    }
+}
