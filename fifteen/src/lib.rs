@@ -2,7 +2,13 @@
 
 pub mod board;
 pub mod fixture;
+pub mod generate;
 pub mod goal;
+pub mod heuristic;
+pub mod pdb;
+pub mod solvable;
+pub mod solver;
+pub mod table;
 
 pub use board::{Board, MAX_CELLS, Move};
 pub use goal::Goal;

@@ -1,0 +1,138 @@
+//! Seeded random boards that can reach their goal.
+//!
+//! [`uniform`] draws uniformly from the states that reach the goal, the goal itself
+//! excluded: a uniformly random arrangement of the goal's tiles; when it cannot reach the
+//! goal, swapping two fixed non-blank tiles (the seed's trick) makes it reachable — a
+//! bijection between the unreachable and the reachable arrangements, so the result stays
+//! uniform. A strip (1×N or N×1) only shifts, so there the blank cell is drawn instead.
+//! [`random_walk`] is the seed's other method: random legal moves from the goal.
+
+use engine::SeededRng;
+
+use crate::solvable::is_reachable;
+use crate::table::neighbour;
+use crate::{Board, Move};
+
+/// A uniformly random board, other than `goal`, that can reach `goal`.
+///
+/// ```
+/// use engine::SeededRng;
+/// use fifteen::{generate::uniform, solvable::is_reachable, Goal};
+/// let goal = Goal::BlankLast.layout(4, 4).unwrap();
+/// let mut rng = SeededRng::new(2026);
+/// let b = uniform(&goal, &mut rng);
+/// assert!(is_reachable(&b, &goal) && b != goal);
+/// assert_eq!(b, uniform(&goal, &mut SeededRng::new(2026)));
+/// ```
+#[must_use]
+pub fn uniform(goal: &Board, rng: &mut SeededRng) -> Board {
+    let (w, h) = (goal.width(), goal.height());
+    let n = w * h;
+    if w == 1 || h == 1 {
+        // Reachable states: the same tile order, the blank in any other cell.
+        let order: Vec<u8> = goal.tiles().iter().copied().filter(|&t| t != 0).collect();
+        let mut cell = rng.index(n - 1);
+        if cell >= goal.blank() {
+            cell += 1;
+        }
+        let mut tiles = order;
+        tiles.insert(cell, 0);
+        return Board::new(w, h, tiles).expect("a rearrangement of a valid board is valid");
+    }
+    // The two largest non-blank tiles.
+    let mut sorted = goal.tiles().to_vec();
+    sorted.sort_unstable();
+    let (a, b) = (sorted[n - 1], sorted[n - 2]);
+    loop {
+        let mut tiles = goal.tiles().to_vec();
+        rng.shuffle(&mut tiles);
+        let mut board = Board::new(w, h, tiles.clone()).expect("a rearrangement of a valid board is valid");
+        if !is_reachable(&board, goal) {
+            let ia = tiles.iter().position(|&t| t == a).unwrap_or(0);
+            let ib = tiles.iter().position(|&t| t == b).unwrap_or(0);
+            tiles.swap(ia, ib);
+            board = Board::new(w, h, tiles).expect("a rearrangement of a valid board is valid");
+        }
+        if &board != goal {
+            return board;
+        }
+    }
+}
+
+/// The seed's random-walk method: `steps` random legal moves of the blank from `goal`
+/// (never straight back, except out of a dead end), continued until the board differs from the goal.
+///
+/// ```
+/// use engine::SeededRng;
+/// use fifteen::{generate::random_walk, solvable::is_reachable, Goal};
+/// let goal = Goal::Snake.layout(3, 3).unwrap();
+/// let b = random_walk(&goal, 20, &mut SeededRng::new(1));
+/// assert!(is_reachable(&b, &goal) && b != goal);
+/// ```
+#[must_use]
+pub fn random_walk(goal: &Board, steps: usize, rng: &mut SeededRng) -> Board {
+    let (w, h) = (goal.width(), goal.height());
+    let mut board = goal.clone();
+    let mut prev: Option<Move> = None;
+    let mut done = 0;
+    while done < steps || &board == goal {
+        let blank = board.blank();
+        let legal = |m: Move| neighbour(blank, w, h, m).is_some();
+        let mut options: Vec<Move> = Move::ALL.into_iter().filter(|&m| legal(m) && prev != Some(m.inverse())).collect();
+        if options.is_empty() {
+            // A dead end of a strip: going back is the only move.
+            options = Move::ALL.into_iter().filter(|&m| legal(m)).collect();
+        }
+        let m = *rng.choose(&options).expect("a blank always has a neighbour on boards of 2 cells or more");
+        board.apply(m);
+        prev = Some(m);
+        done += 1;
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Goal;
+    use crate::table::DistanceTable;
+
+    #[test]
+    fn uniform_covers_every_reachable_state_evenly() {
+        // 2x3 blank-last: 359 reachable non-goal states; draw many and check each is hit
+        // and none far too often.
+        for goal in [Goal::BlankLast, Goal::Spiral] {
+            let g = goal.layout(3, 2).unwrap();
+            let table = DistanceTable::new(&g).unwrap();
+            let mut rng = SeededRng::new(7);
+            let mut counts = rustc_hash::FxHashMap::default();
+            let draws = 359 * 40;
+            for _ in 0..draws {
+                let b = uniform(&g, &mut rng);
+                assert!(table.distance(&b).is_some_and(|d| d > 0), "{b}");
+                *counts.entry(b).or_insert(0usize) += 1;
+            }
+            assert_eq!(counts.len(), 359);
+            assert!(counts.values().all(|&c| (10..=80).contains(&c)), "{:?}", counts.values().max());
+        }
+    }
+
+    #[test]
+    fn strips_and_missing_numbers() {
+        let mut rng = SeededRng::new(3);
+        for text in ["1 2 3 0", "0 1 3 4", "4 3 0 1 2"] {
+            for width in [None, Some(1)] {
+                let g = Board::parse_line(text, width.or(Some(text.split(' ').count()))).unwrap();
+                for _ in 0..20 {
+                    let b = uniform(&g, &mut rng);
+                    assert!(is_reachable(&b, &g) && b != g, "{b} -> {g}");
+                    let w = random_walk(&g, 5, &mut rng);
+                    assert!(is_reachable(&w, &g) && w != g, "{w} -> {g}");
+                }
+            }
+        }
+        let g = Board::parse_line("1 0", Some(2)).unwrap();
+        assert_eq!(uniform(&g, &mut rng).to_string(), "0 1");
+        assert_eq!(random_walk(&g, 4, &mut rng).to_string(), "0 1");
+    }
+}

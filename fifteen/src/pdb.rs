@@ -1,0 +1,660 @@
+//! Additive disjoint pattern databases, for boards of at most 16 cells (the 15-puzzle and
+//! everything smaller).
+//!
+//! Tiles are named by their goal cell (see [`crate::heuristic`]), so a database depends only
+//! on the board size, the goal's blank cell and the partition: one database serves
+//! blank-last, snake, missing-number … goals that share the blank cell.
+//!
+//! A pattern is a set of goal cells. Its table holds, for every placement of the pattern's
+//! tiles, the fewest moves *of pattern tiles* that bring them home (other tiles are
+//! indistinguishable and their moves are free): a 0-1 breadth-first search over
+//! (pattern placement, blank cell) from the goal, minimised over the blank cell. Moves of
+//! different patterns' tiles are distinct, so the tables of a partition add up to an
+//! admissible bound. Entries are one byte; the table of a k-tile pattern on n cells has
+//! n!/(n-k)! entries (524,160 for 5 tiles on 16 cells).
+//!
+//! Databases are cached on disk ([`PatternDb::load_or_build`]): a header (magic, version,
+//! size, blank cell, partition), the tables and an FNV-1a checksum. A file that does not
+//! match exactly is rebuilt, never trusted.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::solvable::goal_cells;
+use crate::table::neighbour;
+use crate::{Board, Move};
+
+/// The largest board a pattern database accepts.
+pub const MAX_PDB_CELLS: usize = 16;
+
+/// The largest breadth-first search a build may do, in states (one byte each): a 6-tile
+/// pattern of the 15-puzzle needs 57.7 M.
+pub const MAX_BUILD_STATES: u64 = 300_000_000;
+
+const MAGIC: &[u8; 8] = b"FIFTNPDB";
+const VERSION: u32 = 1;
+const UNSEEN: u8 = u8::MAX;
+
+/// The number of ordered placements of `k` distinct items on `n` cells.
+fn arrangements(n: usize, k: usize) -> u64 {
+    (0..k).map(|i| (n - i) as u64).product()
+}
+
+/// Ranks ordered placements of `k` tiles on `n` cells (cells below 32).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ranker {
+    n: usize,
+    mult: Vec<u64>,
+}
+
+impl Ranker {
+    fn new(n: usize, k: usize) -> Ranker {
+        Ranker { n, mult: (0..k).map(|i| arrangements(n - 1 - i, k - 1 - i)).collect() }
+    }
+
+    fn rank(&self, cells: impl Iterator<Item = u8>) -> u64 {
+        let mut used = 0u32;
+        let mut r = 0u64;
+        for (m, c) in self.mult.iter().zip(cells) {
+            let below = (used & ((1u32 << c) - 1)).count_ones();
+            r += u64::from(u32::from(c) - below) * m;
+            used |= 1 << c;
+        }
+        r
+    }
+
+    fn unrank(&self, mut r: u64, out: &mut [u8]) {
+        let mut free = (1u32 << self.n) - 1;
+        for (m, slot) in self.mult.iter().zip(out.iter_mut()) {
+            let mut k = r / m;
+            r %= m;
+            let mut bits = free;
+            while k > 0 {
+                bits &= bits - 1;
+                k -= 1;
+            }
+            let c = bits.trailing_zeros();
+            *slot = c as u8;
+            free &= !(1 << c);
+        }
+    }
+}
+
+/// The default partition for a board and goal blank cell: the other cells in row-major
+/// order, in groups of 5 (the 15-puzzle gets the classic 5-5-5, which builds in about a
+/// second in release).
+///
+/// ```
+/// let p = fifteen::pdb::default_partition(4, 4, 15);
+/// assert_eq!(p.len(), 3);
+/// assert_eq!(p[0], vec![0, 1, 2, 3, 4]);
+/// ```
+#[must_use]
+pub fn default_partition(width: usize, height: usize, goal_blank: usize) -> Vec<Vec<u8>> {
+    partition_by_sizes(width, height, goal_blank, &[5; MAX_PDB_CELLS]).unwrap_or_default()
+}
+
+/// A partition given by group sizes (such as `6-6-3`): the cells other than the goal
+/// blank, in row-major order, cut into consecutive groups (the last one may be cut
+/// short). The sizes must cover every cell.
+///
+/// ```
+/// use fifteen::pdb::partition_by_sizes;
+/// let p = partition_by_sizes(4, 4, 0, &[6, 6, 3]).unwrap();
+/// assert_eq!(p[2], vec![13, 14, 15]);
+/// assert!(partition_by_sizes(4, 4, 15, &[6, 6]).is_err());
+/// ```
+pub fn partition_by_sizes(
+    width: usize,
+    height: usize,
+    goal_blank: usize,
+    sizes: &[usize],
+) -> Result<Vec<Vec<u8>>, String> {
+    let cells: Vec<u8> = (0..width * height).filter(|&c| c != goal_blank).map(|c| c as u8).collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &s in sizes {
+        if at >= cells.len() {
+            break;
+        }
+        if s == 0 {
+            return Err("a pattern needs at least one tile".to_string());
+        }
+        let end = (at + s).min(cells.len());
+        out.push(cells[at..end].to_vec());
+        at = end;
+    }
+    if at < cells.len() {
+        return Err(format!("the pattern sizes cover {at} of the {} tiles", cells.len()));
+    }
+    Ok(out)
+}
+
+/// Parses a partition written as group sizes, `5-5-5`, `6-6-3`, …
+///
+/// ```
+/// assert_eq!(fifteen::pdb::parse_sizes("6-6-3").unwrap(), vec![6, 6, 3]);
+/// assert!(fifteen::pdb::parse_sizes("6-x").is_err());
+/// ```
+pub fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
+    text.split('-')
+        .map(|s| {
+            s.trim().parse::<usize>().map_err(|_| format!("bad pattern size {s:?} in {text:?} (expected e.g. 5-5-5)"))
+        })
+        .collect()
+}
+
+/// What [`PatternDb::load_or_build`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CacheStatus {
+    /// A valid cache file was read.
+    Loaded,
+    /// No cache file existed: built and written.
+    Built,
+    /// A cache file existed but did not check out (the reason): rebuilt and rewritten.
+    Rebuilt(String),
+}
+
+/// An additive set of disjoint pattern databases.
+///
+/// ```
+/// use fifteen::{pdb::PatternDb, Board, Goal};
+/// let goal = Goal::BlankLast.layout(3, 3).unwrap();
+/// let db = PatternDb::build(3, 3, 8, &[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], &mut |_, _| {}).unwrap();
+/// let b = Board::parse_line("1 2 3 4 5 6 0 7 8", None).unwrap();
+/// assert_eq!(db.heuristic(&b, &goal), Some(2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternDb {
+    width: usize,
+    height: usize,
+    goal_blank: usize,
+    patterns: Vec<Vec<u8>>,
+    tables: Vec<Vec<u8>>,
+    /// For each goal cell, its pattern (or `u8::MAX`).
+    pattern_of: Vec<u8>,
+    rankers: Vec<Ranker>,
+}
+
+impl PatternDb {
+    /// Builds the tables for a `width`×`height` board whose goal has the blank at
+    /// `goal_blank`, for disjoint `patterns` of goal cells. `progress(done, total)` is
+    /// called after every search layer (states settled so far, states in all searches).
+    ///
+    /// ```
+    /// use fifteen::pdb::PatternDb;
+    /// assert!(PatternDb::build(3, 3, 8, &[vec![0, 8]], &mut |_, _| {}).is_err()); // the blank cell
+    /// assert!(PatternDb::build(3, 3, 8, &[vec![0], vec![0]], &mut |_, _| {}).is_err()); // overlap
+    /// ```
+    pub fn build(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, String> {
+        let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
+        let n = width * height;
+        let total: u64 = patterns.iter().map(|p| arrangements(n, p.len() + 1)).sum();
+        let mut done = 0u64;
+        for p in patterns {
+            db.tables.push(build_table(width, height, goal_blank, p, &mut |d| progress(done + d, total)));
+            done += arrangements(n, p.len() + 1);
+        }
+        progress(total, total);
+        Ok(db)
+    }
+
+    /// A database with the header checked and no tables yet.
+    fn empty(width: usize, height: usize, goal_blank: usize, patterns: &[Vec<u8>]) -> Result<PatternDb, String> {
+        let n = width * height;
+        if !(2..=MAX_PDB_CELLS).contains(&n) {
+            return Err(format!("pattern databases take boards of 2 to {MAX_PDB_CELLS} cells, not {n}"));
+        }
+        if goal_blank >= n {
+            return Err(format!("the goal blank cell {goal_blank} is off the board"));
+        }
+        let mut pattern_of = vec![u8::MAX; n];
+        for (i, p) in patterns.iter().enumerate() {
+            if p.is_empty() {
+                return Err("a pattern needs at least one tile".to_string());
+            }
+            if arrangements(n, p.len() + 1) > MAX_BUILD_STATES {
+                return Err(format!("a {}-tile pattern on {n} cells is too big to build", p.len()));
+            }
+            for &c in p {
+                let c = usize::from(c);
+                if c >= n || c == goal_blank {
+                    return Err(format!("pattern cell {c} is off the board or the blank's"));
+                }
+                if pattern_of[c] != u8::MAX {
+                    return Err(format!("cell {c} is in two patterns"));
+                }
+                pattern_of[c] = i as u8;
+            }
+        }
+        Ok(PatternDb {
+            width,
+            height,
+            goal_blank,
+            patterns: patterns.to_vec(),
+            tables: Vec::new(),
+            pattern_of,
+            rankers: patterns.iter().map(|p| Ranker::new(n, p.len())).collect(),
+        })
+    }
+
+    /// The board width.
+    ///
+    /// ```
+    /// let db = fifteen::pdb::PatternDb::build(2, 2, 3, &[vec![0]], &mut |_, _| {}).unwrap();
+    /// assert_eq!((db.width(), db.height(), db.goal_blank()), (2, 2, 3));
+    /// ```
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The board height.
+    ///
+    /// ```
+    /// let db = fifteen::pdb::PatternDb::build(2, 2, 3, &[vec![0]], &mut |_, _| {}).unwrap();
+    /// assert_eq!(db.height(), 2);
+    /// ```
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The goal's blank cell.
+    ///
+    /// ```
+    /// let db = fifteen::pdb::PatternDb::build(2, 2, 0, &[vec![1, 2]], &mut |_, _| {}).unwrap();
+    /// assert_eq!(db.goal_blank(), 0);
+    /// ```
+    #[must_use]
+    pub fn goal_blank(&self) -> usize {
+        self.goal_blank
+    }
+
+    /// The patterns, as goal cells.
+    ///
+    /// ```
+    /// let db = fifteen::pdb::PatternDb::build(2, 2, 0, &[vec![1, 2]], &mut |_, _| {}).unwrap();
+    /// assert_eq!(db.patterns(), &[vec![1, 2]]);
+    /// ```
+    #[must_use]
+    pub fn patterns(&self) -> &[Vec<u8>] {
+        &self.patterns
+    }
+
+    /// Whether this database serves `goal` (same size and blank cell).
+    ///
+    /// ```
+    /// use fifteen::{pdb::PatternDb, Goal};
+    /// let db = PatternDb::build(2, 2, 3, &[vec![0, 1]], &mut |_, _| {}).unwrap();
+    /// assert!(db.fits(&Goal::BlankLast.layout(2, 2).unwrap()));
+    /// assert!(!db.fits(&Goal::BlankFirst.layout(2, 2).unwrap()));
+    /// ```
+    #[must_use]
+    pub fn fits(&self, goal: &Board) -> bool {
+        goal.width() == self.width && goal.height() == self.height && goal.blank() == self.goal_blank
+    }
+
+    /// The lower bound for `board` to reach `goal`; `None` when the database does not
+    /// serve the goal or the boards do not fit each other.
+    ///
+    /// ```
+    /// use fifteen::{pdb::PatternDb, Board, Goal};
+    /// let goal = Goal::BlankLast.layout(2, 2).unwrap();
+    /// let db = PatternDb::build(2, 2, 3, &[vec![0, 1, 2]], &mut |_, _| {}).unwrap();
+    /// assert_eq!(db.heuristic(&Board::parse_line("0 1 3 2", None).unwrap(), &goal), Some(2));
+    /// ```
+    #[must_use]
+    pub fn heuristic(&self, board: &Board, goal: &Board) -> Option<u32> {
+        if !self.fits(goal) {
+            return None;
+        }
+        let cells = goal_cells(board, goal)?;
+        let mut pos = vec![0u8; cells.len()];
+        for (i, &l) in cells.iter().enumerate() {
+            pos[usize::from(l)] = i as u8;
+        }
+        Some((0..self.patterns.len()).map(|p| u32::from(self.lookup(p, &pos))).sum())
+    }
+
+    /// The pattern of goal cell `label`, if any.
+    pub(crate) fn pattern_of(&self, label: u8) -> Option<usize> {
+        let p = self.pattern_of[usize::from(label)];
+        (p != u8::MAX).then_some(usize::from(p))
+    }
+
+    /// The table entry of pattern `p` given `pos[label]` = the cell of every tile.
+    pub(crate) fn lookup(&self, p: usize, pos: &[u8]) -> u8 {
+        let r = self.rankers[p].rank(self.patterns[p].iter().map(|&l| pos[usize::from(l)]));
+        self.tables[p][r as usize]
+    }
+
+    /// The cache file name for this size, blank cell and partition.
+    fn file_name(width: usize, height: usize, goal_blank: usize, patterns: &[Vec<u8>]) -> String {
+        let mut key = Vec::new();
+        for p in patterns {
+            key.push(p.len() as u8);
+            key.extend_from_slice(p);
+        }
+        let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
+        format!("fifteen-pdb-{width}x{height}-b{goal_blank}-{}-{:016x}.bin", sizes.join("-"), fnv1a(&key))
+    }
+
+    /// Serialises the database: header, tables, checksum.
+    ///
+    /// ```
+    /// use fifteen::pdb::PatternDb;
+    /// let db = PatternDb::build(2, 2, 3, &[vec![0, 1, 2]], &mut |_, _| {}).unwrap();
+    /// let bytes = db.to_bytes();
+    /// assert_eq!(PatternDb::from_bytes(&bytes, 2, 2, 3, db.patterns()).unwrap(), db);
+    /// ```
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&[self.width as u8, self.height as u8, self.goal_blank as u8, self.patterns.len() as u8]);
+        for p in &self.patterns {
+            out.push(p.len() as u8);
+            out.extend_from_slice(p);
+        }
+        for t in &self.tables {
+            out.extend_from_slice(&(t.len() as u64).to_le_bytes());
+            out.extend_from_slice(t);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a database written by [`PatternDb::to_bytes`], checking that it is intact
+    /// (checksum, lengths) and that it is the one expected (size,
+    /// blank cell, partition). The error says what did not match.
+    ///
+    /// ```
+    /// use fifteen::pdb::PatternDb;
+    /// let db = PatternDb::build(2, 2, 3, &[vec![0, 1, 2]], &mut |_, _| {}).unwrap();
+    /// let mut bytes = db.to_bytes();
+    /// bytes[30] ^= 1;
+    /// assert!(PatternDb::from_bytes(&bytes, 2, 2, 3, db.patterns()).is_err());
+    /// ```
+    pub fn from_bytes(
+        bytes: &[u8],
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+    ) -> Result<PatternDb, String> {
+        if bytes.len() < MAGIC.len() + 4 + 4 + 8 {
+            return Err("truncated file".to_string());
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(body) != u64::from_le_bytes(sum.try_into().map_err(|_| "truncated file")?) {
+            return Err("checksum mismatch".to_string());
+        }
+        if &body[..8] != MAGIC {
+            return Err("not a pattern database file".to_string());
+        }
+        if body[8..12] != VERSION.to_le_bytes() {
+            return Err("written by another version".to_string());
+        }
+        let mut expected = PatternDb::empty(width, height, goal_blank, patterns)?;
+        let header = expected.to_bytes();
+        let header_len = 16 + patterns.iter().map(|p| 1 + p.len()).sum::<usize>();
+        if body.len() < header_len || body[..header_len] != header[..header_len] {
+            return Err("built for another board, goal blank cell or partition".to_string());
+        }
+        let n = width * height;
+        let mut at = header_len;
+        for p in patterns {
+            let want = arrangements(n, p.len());
+            let len_bytes = body.get(at..at + 8).ok_or("truncated file")?;
+            let len = u64::from_le_bytes(len_bytes.try_into().map_err(|_| "truncated file")?);
+            if len != want {
+                return Err(format!("a table has {len} entries instead of {want}"));
+            }
+            at += 8;
+            let table = body.get(at..at + len as usize).ok_or("truncated file")?;
+            expected.tables.push(table.to_vec());
+            at += len as usize;
+        }
+        if at != body.len() {
+            return Err("trailing bytes".to_string());
+        }
+        Ok(expected)
+    }
+
+    /// Loads the database from `dir` if a valid cache file is there; otherwise builds it
+    /// (reporting `progress`) and writes the file (atomically, through a temporary file).
+    /// A file that fails any check is rebuilt, never trusted.
+    ///
+    /// ```
+    /// use fifteen::pdb::{CacheStatus, PatternDb};
+    /// let dir = std::env::temp_dir().join(format!("fifteen-doc-{}", std::process::id()));
+    /// let (a, s) = PatternDb::load_or_build(&dir, 2, 2, 3, &[vec![0, 1, 2]], &mut |_, _| {}).unwrap();
+    /// assert_eq!(s, CacheStatus::Built);
+    /// let (b, s) = PatternDb::load_or_build(&dir, 2, 2, 3, &[vec![0, 1, 2]], &mut |_, _| {}).unwrap();
+    /// assert_eq!((s, a), (CacheStatus::Loaded, b));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn load_or_build(
+        dir: &Path,
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<(PatternDb, CacheStatus), String> {
+        let path = dir.join(PatternDb::file_name(width, height, goal_blank, patterns));
+        let status = match fs::read(&path) {
+            Ok(bytes) => match PatternDb::from_bytes(&bytes, width, height, goal_blank, patterns) {
+                Ok(db) => return Ok((db, CacheStatus::Loaded)),
+                Err(why) => CacheStatus::Rebuilt(why),
+            },
+            Err(_) => CacheStatus::Built,
+        };
+        let db = PatternDb::build(width, height, goal_blank, patterns, progress)?;
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let written = fs::File::create(&tmp)
+            .and_then(|mut f| f.write_all(&db.to_bytes()).and_then(|()| f.sync_all()))
+            .and_then(|()| fs::rename(&tmp, &path));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(format!("cannot write {}: {e}", path.display()));
+        }
+        Ok((db, status))
+    }
+}
+
+/// The cache directory: `FIFTEEN_PDB_DIR` if set, else `$XDG_CACHE_HOME/puzzle-engines`,
+/// else `$HOME/.cache/puzzle-engines`; `None` when none of these is set.
+///
+/// ```
+/// // Whatever the environment, the answer is a path or nothing; it never panics.
+/// let _ = fifteen::pdb::default_cache_dir();
+/// ```
+#[must_use]
+pub fn default_cache_dir() -> Option<PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("FIFTEEN_PDB_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("puzzle-engines")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache").join("puzzle-engines")))
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// One pattern's table: layered 0-1 breadth-first search over (placement, blank cell),
+/// the placement ranked with the blank as the last item, minimised over the blank.
+fn build_table(
+    width: usize,
+    height: usize,
+    goal_blank: usize,
+    pattern: &[u8],
+    progress: &mut dyn FnMut(u64),
+) -> Vec<u8> {
+    let n = width * height;
+    let k = pattern.len();
+    let full = Ranker::new(n, k + 1);
+    let blanks = (n - k) as u64;
+    let mut dist = vec![UNSEEN; arrangements(n, k + 1) as usize];
+    let mut table = vec![UNSEEN; arrangements(n, k) as usize];
+    let mut state: Vec<u8> = pattern.to_vec();
+    state.push(goal_blank as u8);
+    let start = full.rank(state.iter().copied());
+    dist[start as usize] = 0;
+    let mut layer: Vec<u64> = vec![start];
+    let mut d = 0u8;
+    let mut settled = 0u64;
+    while !layer.is_empty() {
+        // Close the layer under free moves (the blank swapping with a non-pattern tile).
+        let mut i = 0;
+        while i < layer.len() {
+            full.unrank(layer[i], &mut state);
+            i += 1;
+            let blank = usize::from(state[k]);
+            for m in Move::ALL {
+                let Some(c) = neighbour(blank, width, height, m) else { continue };
+                if state[..k].contains(&(c as u8)) {
+                    continue;
+                }
+                state[k] = c as u8;
+                let r = full.rank(state.iter().copied());
+                state[k] = blank as u8;
+                if dist[r as usize] == UNSEEN {
+                    dist[r as usize] = d;
+                    layer.push(r);
+                }
+            }
+        }
+        // Then one pattern move further.
+        let mut next = Vec::new();
+        for &r in &layer {
+            let t = &mut table[(r / blanks) as usize];
+            *t = (*t).min(d);
+            full.unrank(r, &mut state);
+            let blank = state[k];
+            for m in Move::ALL {
+                let Some(c) = neighbour(usize::from(blank), width, height, m) else { continue };
+                let Some(j) = state[..k].iter().position(|&p| usize::from(p) == c) else { continue };
+                state[j] = blank;
+                state[k] = c as u8;
+                let nr = full.rank(state.iter().copied());
+                state[j] = c as u8;
+                state[k] = blank;
+                if dist[nr as usize] == UNSEEN {
+                    dist[nr as usize] = d + 1;
+                    next.push(nr);
+                }
+            }
+        }
+        settled += layer.len() as u64;
+        progress(settled);
+        layer = next;
+        d += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Goal;
+    use crate::table::DistanceTable;
+
+    #[test]
+    fn ranks_round_trip() {
+        let r = Ranker::new(6, 3);
+        let mut out = [0u8; 3];
+        for i in 0..arrangements(6, 3) {
+            r.unrank(i, &mut out);
+            assert_eq!(r.rank(out.iter().copied()), i);
+        }
+    }
+
+    /// Every table entry must be at most the true distance of every state it covers, and
+    /// on 3×3 small patterns the sum must be admissible for every state.
+    #[test]
+    fn admissible_on_every_eight_puzzle_state() {
+        for goal in [Goal::BlankLast, Goal::Spiral, Goal::BlankFirst] {
+            let g = goal.layout(3, 3).unwrap();
+            let table = DistanceTable::new(&g).unwrap();
+            let partition = partition_by_sizes(3, 3, g.blank(), &[3, 3, 2]).unwrap();
+            let db = PatternDb::build(3, 3, g.blank(), &partition, &mut |_, _| {}).unwrap();
+            let mut beats_manhattan = 0;
+            for d in 0..=31u8 {
+                for b in table.states_at(d).iter().step_by(5) {
+                    let h = db.heuristic(b, &g).unwrap();
+                    assert!(h <= u32::from(d), "{goal} {b}: pdb {h} > true {d}");
+                    let md = crate::heuristic::manhattan(b, &g).unwrap();
+                    assert!(h >= md, "a pattern database is never below Manhattan");
+                    beats_manhattan += usize::from(h > md);
+                }
+            }
+            assert!(beats_manhattan > 0);
+        }
+    }
+
+    #[test]
+    fn one_pattern_of_all_tiles_is_exact() {
+        let g = Goal::Snake.layout(3, 2).unwrap();
+        let table = DistanceTable::new(&g).unwrap();
+        let db = PatternDb::build(3, 2, g.blank(), &partition_by_sizes(3, 2, g.blank(), &[5]).unwrap(), &mut |_, _| {})
+            .unwrap();
+        for d in 0..=u8::try_from(table.histogram().len() - 1).unwrap() {
+            for b in table.states_at(d) {
+                assert_eq!(db.heuristic(&b, &g), Some(u32::from(d)), "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn cache_round_trip_and_corruption() {
+        let dir = std::env::temp_dir().join(format!("fifteen-pdb-test-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let patterns = partition_by_sizes(4, 4, 15, &[3, 3, 3, 3, 3]).unwrap();
+        let build = |patterns: &[Vec<u8>]| PatternDb::load_or_build(&dir, 4, 4, 15, patterns, &mut |_, _| {}).unwrap();
+        let (fresh, status) = build(&patterns);
+        assert_eq!(status, CacheStatus::Built);
+        let (loaded, status) = build(&patterns);
+        assert_eq!(status, CacheStatus::Loaded);
+        assert_eq!(loaded, fresh);
+        let path = dir.join(PatternDb::file_name(4, 4, 15, &patterns));
+        // Flip one table byte: the checksum catches it.
+        let mut bytes = fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0x01;
+        fs::write(&path, &bytes).unwrap();
+        let (rebuilt, status) = build(&patterns);
+        assert_eq!(status, CacheStatus::Rebuilt("checksum mismatch".to_string()));
+        assert_eq!(rebuilt, fresh);
+        // A truncated file.
+        let bytes = fs::read(&path).unwrap();
+        fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
+        assert!(matches!(build(&patterns).1, CacheStatus::Rebuilt(_)));
+        // A stale file: another version, with a valid checksum.
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[8] = 99;
+        let body_len = bytes.len() - 8;
+        let sum = fnv1a(&bytes[..body_len]);
+        bytes[body_len..].copy_from_slice(&sum.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+        assert_eq!(build(&patterns).1, CacheStatus::Rebuilt("written by another version".to_string()));
+        // Another partition's file under this name is refused too.
+        let other = partition_by_sizes(4, 4, 15, &[4, 4, 4, 3]).unwrap();
+        let bytes = PatternDb::build(4, 4, 15, &other, &mut |_, _| {}).unwrap().to_bytes();
+        assert!(PatternDb::from_bytes(&bytes, 4, 4, 15, &patterns).is_err());
+        assert_eq!(build(&patterns).1, CacheStatus::Loaded);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,364 @@
+//! The optimal solver: IDA* over goal-cell labels with an admissible heuristic, for any
+//! board size and goal; a node budget and a deadline turn a search that takes too long into
+//! [`Outcome::Unknown`]. An unsolvable position is never searched.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::heuristic::{column_conflicts, manhattan_cells, row_conflicts};
+use crate::pdb::PatternDb;
+use crate::solvable::{goal_cells, is_reachable};
+use crate::table::neighbour;
+use crate::{Board, Move};
+
+/// The lower bound guiding the search.
+///
+/// ```
+/// use fifteen::solver::Heuristic;
+/// assert!(matches!(Heuristic::default(), Heuristic::LinearConflict));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub enum Heuristic {
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    #[default]
+    LinearConflict,
+    /// Additive pattern databases (they must serve the goal: same size and blank cell).
+    Pdb(Arc<PatternDb>),
+}
+
+/// How to search.
+///
+/// ```
+/// use fifteen::solver::SolveOptions;
+/// let o = SolveOptions { node_limit: Some(1_000), ..SolveOptions::default() };
+/// assert!(o.timeout.is_none());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The heuristic.
+    pub heuristic: Heuristic,
+    /// Give up after expanding this many nodes.
+    pub node_limit: Option<u64>,
+    /// Give up after this long.
+    pub timeout: Option<Duration>,
+}
+
+/// The answer of a search.
+///
+/// ```
+/// use fifteen::solver::Outcome;
+/// assert_eq!(Outcome::Solved(vec![]).moves().map(<[_]>::len), Some(0));
+/// assert_eq!(Outcome::Unknown.moves(), None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An optimal sequence of moves (of the blank).
+    Solved(Vec<Move>),
+    /// The goal cannot be reached.
+    Unsolvable,
+    /// The budget ran out.
+    Unknown,
+}
+
+impl Outcome {
+    /// The moves of a solved outcome.
+    ///
+    /// ```
+    /// use fifteen::{solver::Outcome, Move};
+    /// assert_eq!(Outcome::Solved(vec![Move::Up]).moves(), Some(&[Move::Up][..]));
+    /// ```
+    #[must_use]
+    pub fn moves(&self) -> Option<&[Move]> {
+        match self {
+            Outcome::Solved(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// An answer with the number of nodes the search expanded.
+///
+/// ```
+/// use fifteen::{solver::{solve, SolveOptions}, Board, Goal};
+/// let goal = Goal::BlankLast.layout(3, 3).unwrap();
+/// let b = Board::parse_line("1 2 3 4 5 6 7 8 0", None).unwrap();
+/// let s = solve(&b, &goal, &SolveOptions::default()).unwrap();
+/// assert_eq!(s.outcome.moves().map(<[_]>::len), Some(0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The answer.
+    pub outcome: Outcome,
+    /// Nodes expanded.
+    pub nodes: u64,
+}
+
+/// Finds an optimal solution from `start` to `goal`. An error when the boards do not fit
+/// each other or a pattern database does not serve the goal.
+///
+/// ```
+/// use fifteen::{solver::{solve, Outcome, SolveOptions}, Board, Goal, Move};
+/// let goal = Goal::BlankLast.layout(3, 3).unwrap();
+/// let b = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
+/// let s = solve(&b, &goal, &SolveOptions::default()).unwrap();
+/// let moves = s.outcome.moves().unwrap();
+/// assert_eq!(moves.len(), 31);
+/// let mut replay = b.clone();
+/// replay.replay(moves).unwrap();
+/// assert_eq!(replay, goal);
+/// let swapped = Board::parse_line("2 1 3 4 5 6 7 8 0", None).unwrap();
+/// assert_eq!(solve(&swapped, &goal, &SolveOptions::default()).unwrap().outcome, Outcome::Unsolvable);
+/// ```
+pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, String> {
+    let cells = goal_cells(start, goal).ok_or("the board's tiles and size are not the goal's")?;
+    if let Heuristic::Pdb(db) = &options.heuristic {
+        if !db.fits(goal) {
+            return Err("the pattern database was built for another board size or goal blank cell".to_string());
+        }
+    }
+    if !is_reachable(start, goal) {
+        return Ok(Solution { outcome: Outcome::Unsolvable, nodes: 0 });
+    }
+    let mut search = Search::new(&cells, start.width(), start.height(), goal.blank(), options);
+    let outcome = search.run();
+    Ok(Solution { outcome, nodes: search.nodes })
+}
+
+/// What one depth-first pass found.
+enum Pass {
+    Found,
+    /// The smallest f-value beyond the bound (`u32::MAX` when nothing is left).
+    Exceeded(u32),
+    Aborted,
+}
+
+struct Search<'a> {
+    w: usize,
+    h: usize,
+    cells: Vec<u8>,
+    pos: Vec<u8>,
+    blank: usize,
+    goal_blank: u8,
+    /// `dist[label * n + cell]`.
+    dist: Vec<u8>,
+    md: u32,
+    lc: bool,
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+    lines: u32,
+    pdb: Option<&'a PatternDb>,
+    pdb_vals: Vec<u8>,
+    pdb_sum: u32,
+    path: Vec<Move>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Search<'a> {
+    fn new(cells: &[u8], w: usize, h: usize, goal_blank: usize, options: &'a SolveOptions) -> Search<'a> {
+        let n = cells.len();
+        let mut dist = vec![0u8; n * n];
+        for l in 0..n {
+            for c in 0..n {
+                dist[l * n + c] = ((l % w).abs_diff(c % w) + (l / w).abs_diff(c / w)) as u8;
+            }
+        }
+        let mut pos = vec![0u8; n];
+        for (i, &l) in cells.iter().enumerate() {
+            pos[usize::from(l)] = i as u8;
+        }
+        let pdb = match &options.heuristic {
+            Heuristic::Pdb(db) => Some(db.as_ref()),
+            _ => None,
+        };
+        let gb = goal_blank as u8;
+        let rows: Vec<u32> = (0..h).map(|r| row_conflicts(cells, w, gb, r)).collect();
+        let cols: Vec<u32> = (0..w).map(|c| column_conflicts(cells, w, h, gb, c)).collect();
+        let pdb_vals: Vec<u8> =
+            pdb.map(|db| (0..db.patterns().len()).map(|p| db.lookup(p, &pos)).collect()).unwrap_or_default();
+        Search {
+            w,
+            h,
+            cells: cells.to_vec(),
+            blank: usize::from(pos[goal_blank]),
+            pos,
+            goal_blank: gb,
+            dist,
+            md: manhattan_cells(cells, w, goal_blank),
+            lc: matches!(options.heuristic, Heuristic::LinearConflict),
+            lines: rows.iter().sum::<u32>() + cols.iter().sum::<u32>(),
+            rows,
+            cols,
+            pdb_sum: pdb_vals.iter().map(|&v| u32::from(v)).sum(),
+            pdb_vals,
+            pdb,
+            path: Vec::new(),
+            nodes: 0,
+            node_limit: options.node_limit.unwrap_or(u64::MAX),
+            deadline: options.timeout.map(|t| Instant::now() + t),
+        }
+    }
+
+    fn heuristic(&self) -> u32 {
+        if self.pdb.is_some() {
+            self.pdb_sum.max(self.md)
+        } else if self.lc {
+            self.md + 2 * self.lines
+        } else {
+            self.md
+        }
+    }
+
+    /// Moves the blank to `next` (a neighbour), updating every bound incrementally.
+    fn slide(&mut self, next: usize) {
+        let n = self.cells.len();
+        let from = self.blank;
+        let l = self.cells[next];
+        let li = usize::from(l);
+        self.md = self.md + u32::from(self.dist[li * n + from]) - u32::from(self.dist[li * n + next]);
+        self.cells[from] = l;
+        self.cells[next] = self.goal_blank;
+        self.pos[li] = from as u8;
+        self.pos[usize::from(self.goal_blank)] = next as u8;
+        self.blank = next;
+        if self.lc {
+            if from / self.w == next / self.w {
+                for c in [from % self.w, next % self.w] {
+                    let v = column_conflicts(&self.cells, self.w, self.h, self.goal_blank, c);
+                    self.lines = self.lines + v - self.cols[c];
+                    self.cols[c] = v;
+                }
+            } else {
+                for r in [from / self.w, next / self.w] {
+                    let v = row_conflicts(&self.cells, self.w, self.goal_blank, r);
+                    self.lines = self.lines + v - self.rows[r];
+                    self.rows[r] = v;
+                }
+            }
+        }
+        if let Some(db) = self.pdb {
+            if let Some(p) = db.pattern_of(l) {
+                let v = db.lookup(p, &self.pos);
+                self.pdb_sum = self.pdb_sum + u32::from(v) - u32::from(self.pdb_vals[p]);
+                self.pdb_vals[p] = v;
+            }
+        }
+    }
+
+    fn run(&mut self) -> Outcome {
+        let mut bound = self.heuristic();
+        loop {
+            match self.dfs(0, bound, None) {
+                Pass::Found => return Outcome::Solved(std::mem::take(&mut self.path)),
+                Pass::Aborted => return Outcome::Unknown,
+                // Cannot happen on a reachable position; answer honestly if it does.
+                Pass::Exceeded(u32::MAX) => return Outcome::Unsolvable,
+                Pass::Exceeded(next) => bound = next,
+            }
+        }
+    }
+
+    fn dfs(&mut self, g: u32, bound: u32, prev: Option<Move>) -> Pass {
+        if self.md == 0 {
+            return Pass::Found;
+        }
+        let f = g + self.heuristic();
+        if f > bound {
+            return Pass::Exceeded(f);
+        }
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes.trailing_zeros() >= 12 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            return Pass::Aborted;
+        }
+        let mut least = u32::MAX;
+        for m in Move::ALL {
+            if prev == Some(m.inverse()) {
+                continue;
+            }
+            let Some(next) = neighbour(self.blank, self.w, self.h, m) else { continue };
+            let from = self.blank;
+            self.slide(next);
+            self.path.push(m);
+            match self.dfs(g + 1, bound, Some(m)) {
+                Pass::Found => return Pass::Found,
+                Pass::Aborted => return Pass::Aborted,
+                Pass::Exceeded(v) => least = least.min(v),
+            }
+            self.path.pop();
+            self.slide(from);
+        }
+        Pass::Exceeded(least)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Goal;
+    use crate::pdb::{PatternDb, partition_by_sizes};
+    use crate::table::DistanceTable;
+
+    fn check(b: &Board, g: &Board, options: &SolveOptions, want: u8) {
+        let s = solve(b, g, options).unwrap();
+        let moves = s.outcome.moves().unwrap_or_else(|| panic!("{b}: {:?}", s.outcome));
+        assert_eq!(moves.len(), usize::from(want), "{b} -> {g}");
+        let mut r = b.clone();
+        r.replay(moves).unwrap();
+        assert_eq!(&r, g);
+    }
+
+    #[test]
+    fn optimal_against_bfs_on_small_boards() {
+        for (w, h) in [(3, 3), (2, 3), (3, 2), (4, 2), (1, 4)] {
+            for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral] {
+                let g = goal.layout(w, h).unwrap();
+                let table = DistanceTable::new(&g).unwrap();
+                let db = Arc::new(
+                    PatternDb::build(
+                        w,
+                        h,
+                        g.blank(),
+                        &partition_by_sizes(w, h, g.blank(), &[3; 4]).unwrap(),
+                        &mut |_, _| {},
+                    )
+                    .unwrap(),
+                );
+                let heuristics = [Heuristic::Manhattan, Heuristic::LinearConflict, Heuristic::Pdb(db)];
+                for d in 0..=u8::try_from(table.histogram().len() - 1).unwrap() {
+                    // Every distance, a few states each.
+                    for b in table.states_at(d).iter().step_by(997).take(3) {
+                        for heuristic in &heuristics {
+                            check(b, &g, &SolveOptions { heuristic: heuristic.clone(), ..SolveOptions::default() }, d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn budget_gives_unknown() {
+        let g = Goal::BlankLast.layout(4, 4).unwrap();
+        let b = Board::parse_line("0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", None).unwrap();
+        let o = SolveOptions { node_limit: Some(10_000), ..SolveOptions::default() };
+        assert_eq!(solve(&b, &g, &o).unwrap().outcome, Outcome::Unknown);
+        let o = SolveOptions { timeout: Some(Duration::ZERO), ..SolveOptions::default() };
+        assert_eq!(solve(&b, &g, &o).unwrap().outcome, Outcome::Unknown);
+    }
+
+    #[test]
+    fn mismatched_inputs_are_errors() {
+        let g = Goal::BlankLast.layout(3, 3).unwrap();
+        let b = Board::parse_line("1 2 3 0", None).unwrap();
+        assert!(solve(&b, &g, &SolveOptions::default()).is_err());
+        let db = PatternDb::build(2, 2, 0, &[vec![1, 2, 3]], &mut |_, _| {}).unwrap();
+        let o = SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() };
+        let g2 = Goal::BlankLast.layout(2, 2).unwrap();
+        assert!(solve(&b, &g2, &o).is_err());
+    }
+}
