@@ -41,6 +41,8 @@ pub struct Kind(pub u16);
 pub struct Board {
     cells: Grid<Option<Kind>>,
     labels: Vec<String>,
+    /// The matching class of each kind (see [`Board::with_groups`]); a kind's own index by default.
+    classes: Vec<u16>,
 }
 
 impl Board {
@@ -65,7 +67,8 @@ impl Board {
             });
             u16::try_from(kind).map(|k| Some(Kind(k))).map_err(|_| "more than 65536 tile kinds".to_string())
         })?;
-        let board = Board { cells, labels };
+        let classes = (0..labels.len()).map(|k| k as u16).collect();
+        let board = Board { cells, labels, classes };
         for (kind, count) in board.kind_counts().into_iter().enumerate() {
             if count % 2 == 1 {
                 let k = Kind(kind as u16);
@@ -83,6 +86,82 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// The same board with matching groups, as in KShisen's "Chinese style": every kind in
+    /// a group matches every other kind of that group (any flower matches any flower). Labels
+    /// not on the board are ignored, so a group may list kinds that were all removed or never
+    /// dealt. Fails when a kind is in two groups or a group holds an odd number of tiles.
+    /// Groups are a rule of the game, not part of the text format: printing and RON keep rows only.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("plum orchid\nmum bamboo\n").unwrap();
+    /// let b = b.with_groups(&[&["plum", "orchid", "mum", "bamboo"]]).unwrap();
+    /// assert!(b.matches(shisen::Kind(0), shisen::Kind(3)));
+    /// assert!(shisen::Board::parse("a b b a").unwrap().with_groups(&[&["a"]]).is_ok());
+    /// assert!(shisen::Board::parse("a a b b").unwrap().with_groups(&[&["a"], &["a", "b"]]).is_err());
+    /// ```
+    pub fn with_groups(mut self, groups: &[&[&str]]) -> Result<Board, String> {
+        let mut grouped = vec![false; self.labels.len()];
+        for group in groups {
+            let kinds: Vec<usize> =
+                group.iter().filter_map(|label| self.labels.iter().position(|l| l == label)).collect();
+            let Some(&class) = kinds.iter().min() else { continue };
+            for &k in &kinds {
+                if std::mem::replace(&mut grouped[k], true) {
+                    return Err(format!("kind {:?} is in two matching groups", self.labels[k]));
+                }
+                self.classes[k] = class as u16;
+            }
+        }
+        let counts = self.kind_counts();
+        let mut class_counts = vec![0; self.labels.len()];
+        for (k, n) in counts.iter().enumerate() {
+            class_counts[usize::from(self.classes[k])] += n;
+        }
+        if let Some(class) = class_counts.iter().position(|n| n % 2 == 1) {
+            return Err(format!("the matching group of {:?} has an odd number of tiles", self.labels[class]));
+        }
+        Ok(self)
+    }
+
+    /// The matching class of a kind: two tiles match when their classes are equal. Without
+    /// groups every kind is its own class.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("A B B A").unwrap();
+    /// assert_eq!(b.class(shisen::Kind(1)), 1);
+    /// ```
+    #[must_use]
+    pub fn class(&self, kind: Kind) -> u16 {
+        self.classes[usize::from(kind.0)]
+    }
+
+    /// Whether tiles of kinds `a` and `b` may be removed together (same kind, or same group).
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("A B B A").unwrap();
+    /// assert!(b.matches(shisen::Kind(0), shisen::Kind(0)));
+    /// assert!(!b.matches(shisen::Kind(0), shisen::Kind(1)));
+    /// ```
+    #[must_use]
+    pub fn matches(&self, a: Kind, b: Kind) -> bool {
+        self.class(a) == self.class(b)
+    }
+
+    /// A board of empty cells with the given labels for kinds `0..labels.len()`; fill it
+    /// with [`Board::set`].
+    ///
+    /// ```
+    /// let mut b = shisen::Board::empty(2, 1, vec!["A".into()]);
+    /// b.set(engine::Coord::new(0, 0), Some(shisen::Kind(0)));
+    /// b.set(engine::Coord::new(1, 0), Some(shisen::Kind(0)));
+    /// assert_eq!(b.to_string(), "A A\n");
+    /// ```
+    #[must_use]
+    pub fn empty(width: usize, height: usize, labels: Vec<String>) -> Board {
+        let classes = (0..labels.len()).map(|k| k as u16).collect();
+        Board { cells: Grid::new(width, height, None), labels, classes }
     }
 
     /// Number of columns.

@@ -2,5 +2,7 @@
 
 pub mod board;
 pub mod fixture;
+pub mod path;
 
 pub use board::{Board, Kind};
+pub use path::{Pair, Path};

@@ -1,0 +1,134 @@
+//! Property tests: the fast path finder against the seed's BFS and against brute force.
+
+use engine::Coord;
+use proptest::prelude::*;
+use shisen::path::{self, Path, reference};
+use shisen::{Board, Kind};
+
+/// A board with tiles where `filled` says, all of one kind (paths ignore kinds).
+fn board_of(w: usize, h: usize, filled: &[bool]) -> Board {
+    let mut b = Board::empty(w, h, vec!["A".into()]);
+    for (i, &f) in filled.iter().enumerate() {
+        if f {
+            b.set(Coord::new((i % w) as i32, (i / w) as i32), Some(Kind(0)));
+        }
+    }
+    b
+}
+
+fn free(b: &Board, c: Coord) -> bool {
+    let (w, h) = (b.width() as i32, b.height() as i32);
+    c.x >= -1 && c.y >= -1 && c.x <= w && c.y <= h && b.get(c).is_none()
+}
+
+/// Checks that `p` is a legal connection from `a` to `b`: ends, axis-parallel segments, at
+/// most three of them, empty cells between the ends, length = sum of segment lengths.
+fn assert_valid(board: &Board, a: Coord, b: Coord, p: &Path) {
+    let corners = p.corners();
+    assert_eq!((corners[0], corners[corners.len() - 1]), (a, b));
+    assert!(corners.len() <= 4, "{corners:?}");
+    let mut sum = 0;
+    for w in corners.windows(2) {
+        assert!(w[0] != w[1] && (w[0].x == w[1].x || w[0].y == w[1].y), "{corners:?}");
+        sum += w[0].manhattan(w[1]);
+    }
+    assert_eq!(sum, p.length());
+    let cells: Vec<Coord> = p.cells().collect();
+    assert_eq!(cells.len() as u32, p.length() + 1);
+    for c in &cells[1..cells.len() - 1] {
+        assert!(free(board, *c), "path {corners:?} crosses {c:?} on\n{board}");
+    }
+}
+
+/// Brute force: every corner list a, p, q, b over the padded frame, kept if legal; the best
+/// by (length, turns, corners in (y, x) order).
+fn brute(board: &Board, a: Coord, b: Coord) -> Option<Path> {
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let frame: Vec<Coord> = (-1..=h).flat_map(|y| (-1..=w).map(move |x| Coord::new(x, y))).collect();
+    let mut best: Option<Path> = None;
+    let key = |p: &Path| (p.length(), p.turns(), p.corners().iter().map(|c| (c.y, c.x)).collect::<Vec<_>>());
+    for &p in &frame {
+        for &q in &frame {
+            let Some(path) = Path::from_corners(&[a, p, q, b]) else { continue };
+            let cells: Vec<Coord> = path.cells().collect();
+            if cells.len() < 2 || cells[0] != a || cells[cells.len() - 1] != b {
+                continue;
+            }
+            if cells[1..cells.len() - 1].iter().all(|&c| free(board, c))
+                && best.as_ref().is_none_or(|bp| key(&path) < key(bp))
+            {
+                best = Some(path);
+            }
+        }
+    }
+    best
+}
+
+fn boards() -> impl Strategy<Value = (usize, usize, Vec<bool>, Vec<(usize, usize)>)> {
+    (1usize..=9, 1usize..=7, 0u32..=100).prop_flat_map(|(w, h, density)| {
+        let n = w * h;
+        (
+            Just(w),
+            Just(h),
+            proptest::collection::vec(proptest::bool::weighted(f64::from(density) / 100.0), n),
+            proptest::collection::vec((0..n, 0..n), 12),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn ours_agrees_with_the_seed_bfs((w, h, mut filled, queries) in boards()) {
+        for &(i, j) in &queries {
+            filled[i] = true;
+            filled[j] = true;
+        }
+        let board = board_of(w, h, &filled);
+        for &(i, j) in &queries {
+            let a = Coord::new((i % w) as i32, (i / w) as i32);
+            let b = Coord::new((j % w) as i32, (j / w) as i32);
+            let ours = path::shortest_path(&board, a, b);
+            let theirs = reference::shortest_path(&board, a, b);
+            prop_assert_eq!(ours.map(|p| p.length()), theirs.map(|p| p.length()), "{:?} {:?}\n{}", a, b, board);
+            if let Some(p) = &ours {
+                assert_valid(&board, a, b, p);
+            }
+            if let Some(p) = &theirs {
+                assert_valid(&board, a, b, p);
+            }
+            prop_assert_eq!(path::connects(&board, a, b), ours.is_some());
+        }
+    }
+
+    #[test]
+    fn ours_is_the_documented_best((w, h, mut filled, queries) in boards()) {
+        for &(i, j) in &queries[..3] {
+            filled[i] = true;
+            filled[j] = true;
+        }
+        let board = board_of(w, h, &filled);
+        for &(i, j) in &queries[..3] {
+            let a = Coord::new((i % w) as i32, (i / w) as i32);
+            let b = Coord::new((j % w) as i32, (j / w) as i32);
+            prop_assert_eq!(path::shortest_path(&board, a, b), brute(&board, a, b), "{:?} {:?}\n{}", a, b, board);
+        }
+    }
+
+    #[test]
+    fn removable_pairs_are_all_matching_connected_pairs(text in "[AB.]{12}") {
+        let rows: Vec<String> = text.as_bytes().chunks(4).map(|r| r.iter().map(|&c| (c as char).to_string()).collect::<Vec<_>>().join(" ")).collect();
+        let Ok(board) = Board::parse(&rows.join("\n")) else { return Ok(()) };
+        let pairs = path::removable_pairs(&board);
+        let mut expected = Vec::new();
+        for (a, ka) in board.cells().iter() {
+            for (b, kb) in board.cells().iter() {
+                if (a.y, a.x) < (b.y, b.x) && ka.is_some() && ka == kb && reference::find_path(&board, a, b).is_some() {
+                    expected.push((a, b));
+                }
+            }
+        }
+        prop_assert_eq!(pairs.iter().map(|p| (p.a, p.b)).collect::<Vec<_>>(), expected);
+    }
+}
