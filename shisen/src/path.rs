@@ -445,7 +445,7 @@ mod tests {
         assert_eq!(p.length(), 6);
         assert_eq!(p.turns(), 2);
         // Three turns needed: refused.
-        let b = Board::parse(". . B B B B\nB A . . . B\nB B . B . B\nB B . . . B\nB B B B A B\nB B B B B B").unwrap();
+        let b = Board::parse(". B B B B B\nB A . B B B\nB B . B B B\nB B . . . B\nB B B B A B\nB B B B B B").unwrap();
         assert!(shortest_path(&b, c(1, 1), c(4, 4)).is_none());
         assert!(reference::find_path(&b, c(1, 1), c(4, 4)).is_none());
         // One cell opened: two turns suffice.
