@@ -195,6 +195,11 @@ impl Board {
         &self.cells
     }
 
+    /// The cells, mutable (the game swaps whole snapshots in and out).
+    pub(crate) fn cells_mut(&mut self) -> &mut Grid<Option<Kind>> {
+        &mut self.cells
+    }
+
     /// The tile at `c`, `None` for an empty cell or outside the board.
     ///
     /// ```

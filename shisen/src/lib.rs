@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod fixture;
+pub mod game;
 pub mod path;
 
 pub use board::{Board, Kind};
