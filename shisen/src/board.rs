@@ -56,6 +56,24 @@ impl Board {
     /// assert!(err.message.contains("\"B\" occurs 1 time"));
     /// ```
     pub fn parse(text: &str) -> Result<Board, ParseError> {
+        Board::parse_grouped(text, &[])
+    }
+
+    /// Parses a board whose kinds match within `groups`, as in KShisen's "Chinese style":
+    /// every kind in a group matches every other kind of that group (any flower matches any
+    /// flower). Then a kind may occur an odd number of times, as long as its group has an
+    /// even number of tiles. Labels not on the board are ignored. Groups are a rule of the
+    /// game, not part of the text format: printing and RON keep the rows only.
+    ///
+    /// ```
+    /// let groups: &[&[&str]] = &[&["plum", "orchid", "mum", "bamboo"]];
+    /// let b = shisen::Board::parse_grouped("plum orchid\nmum bamboo\n", groups).unwrap();
+    /// assert!(b.matches(shisen::Kind(0), shisen::Kind(3)));
+    /// let err = shisen::Board::parse_grouped("plum orchid mum", groups).unwrap_err();
+    /// assert!(err.message.contains("has 3 tiles"), "{err}");
+    /// assert!(shisen::Board::parse_grouped("a a b b", &[&["a"], &["a", "b"]]).is_err());
+    /// ```
+    pub fn parse_grouped(text: &str, groups: &[&[&str]]) -> Result<Board, ParseError> {
         let mut labels: Vec<String> = Vec::new();
         let cells = engine::parse_token_grid(text, |token| {
             if token == "." {
@@ -68,40 +86,16 @@ impl Board {
             u16::try_from(kind).map(|k| Some(Kind(k))).map_err(|_| "more than 65536 tile kinds".to_string())
         })?;
         let classes = (0..labels.len()).map(|k| k as u16).collect();
-        let board = Board { cells, labels, classes };
-        for (kind, count) in board.kind_counts().into_iter().enumerate() {
-            if count % 2 == 1 {
-                let k = Kind(kind as u16);
-                let last = board.positions(k).last().copied().unwrap_or_default();
-                let (line, column) = engine::token_location(text, last).unwrap_or((1, 1));
-                return Err(ParseError::new(
-                    line,
-                    column,
-                    format!(
-                        "kind {:?} occurs {count} time{}; every kind needs an even number of tiles",
-                        board.label(k),
-                        if count == 1 { "" } else { "s" }
-                    ),
-                ));
-            }
+        let mut board = Board { cells, labels, classes };
+        board.assign_groups(groups).map_err(|m| ParseError::new(1, 1, m))?;
+        if let Some((message, last)) = board.odd_class() {
+            let (line, column) = engine::token_location(text, last).unwrap_or((1, 1));
+            return Err(ParseError::new(line, column, message));
         }
         Ok(board)
     }
 
-    /// The same board with matching groups, as in KShisen's "Chinese style": every kind in
-    /// a group matches every other kind of that group (any flower matches any flower). Labels
-    /// not on the board are ignored, so a group may list kinds that were all removed or never
-    /// dealt. Fails when a kind is in two groups or a group holds an odd number of tiles.
-    /// Groups are a rule of the game, not part of the text format: printing and RON keep rows only.
-    ///
-    /// ```
-    /// let b = shisen::Board::parse("plum orchid\nmum bamboo\n").unwrap();
-    /// let b = b.with_groups(&[&["plum", "orchid", "mum", "bamboo"]]).unwrap();
-    /// assert!(b.matches(shisen::Kind(0), shisen::Kind(3)));
-    /// assert!(shisen::Board::parse("a b b a").unwrap().with_groups(&[&["a"]]).is_ok());
-    /// assert!(shisen::Board::parse("a a b b").unwrap().with_groups(&[&["a"], &["a", "b"]]).is_err());
-    /// ```
-    pub fn with_groups(mut self, groups: &[&[&str]]) -> Result<Board, String> {
+    fn assign_groups(&mut self, groups: &[&[&str]]) -> Result<(), String> {
         let mut grouped = vec![false; self.labels.len()];
         for group in groups {
             let kinds: Vec<usize> =
@@ -114,15 +108,50 @@ impl Board {
                 self.classes[k] = class as u16;
             }
         }
-        let counts = self.kind_counts();
-        let mut class_counts = vec![0; self.labels.len()];
-        for (k, n) in counts.iter().enumerate() {
-            class_counts[usize::from(self.classes[k])] += n;
+        Ok(())
+    }
+
+    /// The first class with an odd number of tiles: a message and the position of its last tile.
+    fn odd_class(&self) -> Option<(String, Coord)> {
+        let mut counts = vec![0usize; self.labels.len()];
+        let mut last = vec![Coord::default(); self.labels.len()];
+        let mut members = vec![0usize; self.labels.len()];
+        for k in 0..self.labels.len() {
+            members[usize::from(self.classes[k])] += 1;
         }
-        if let Some(class) = class_counts.iter().position(|n| n % 2 == 1) {
-            return Err(format!("the matching group of {:?} has an odd number of tiles", self.labels[class]));
+        for (c, kind) in self.cells.iter() {
+            if let Some(kind) = kind {
+                let class = usize::from(self.class(*kind));
+                counts[class] += 1;
+                last[class] = c;
+            }
         }
-        Ok(self)
+        let class = counts.iter().position(|n| n % 2 == 1)?;
+        let (label, count) = (&self.labels[class], counts[class]);
+        let message = if members[class] == 1 {
+            let s = if count == 1 { "" } else { "s" };
+            format!("kind {label:?} occurs {count} time{s}; every kind needs an even number of tiles")
+        } else {
+            format!("the matching group of {label:?} has {count} tiles; every group needs an even number")
+        };
+        Some((message, last[class]))
+    }
+
+    /// The same board with matching groups (see [`Board::parse_grouped`]). Fails when a kind
+    /// is in two groups or a group holds an odd number of tiles.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("plum orchid\norchid plum\n").unwrap();
+    /// let b = b.with_groups(&[&["plum", "orchid"]]).unwrap();
+    /// assert!(b.matches(shisen::Kind(0), shisen::Kind(1)));
+    /// ```
+    pub fn with_groups(mut self, groups: &[&[&str]]) -> Result<Board, String> {
+        self.classes = (0..self.labels.len()).map(|k| k as u16).collect();
+        self.assign_groups(groups)?;
+        match self.odd_class() {
+            Some((message, _)) => Err(message),
+            None => Ok(self),
+        }
     }
 
     /// The matching class of a kind: two tiles match when their classes are equal. Without
