@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+pub mod fast;
 pub mod fixture;
 pub mod generate;
 pub mod goal;

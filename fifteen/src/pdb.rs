@@ -154,6 +154,8 @@ pub enum CacheStatus {
     Built,
     /// A cache file existed but did not check out (the reason): rebuilt and rewritten.
     Rebuilt(String),
+    /// Built, but the cache file could not be written (the reason).
+    Unwritten(String),
 }
 
 /// An additive set of disjoint pattern databases.
@@ -432,7 +434,8 @@ impl PatternDb {
     }
 
     /// Loads the database from `dir` if a valid cache file is there; otherwise builds it
-    /// (reporting `progress`) and writes the file (atomically, through a temporary file).
+    /// (reporting `progress`) and writes the file (atomically, through a temporary file;
+    /// when that fails the database is still returned, with [`CacheStatus::Unwritten`]).
     /// A file that fails any check is rebuilt, never trusted.
     ///
     /// ```
@@ -461,14 +464,14 @@ impl PatternDb {
             Err(_) => CacheStatus::Built,
         };
         let db = PatternDb::build(width, height, goal_blank, patterns, progress)?;
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let written = fs::File::create(&tmp)
+        let written = fs::create_dir_all(dir)
+            .and_then(|()| fs::File::create(&tmp))
             .and_then(|mut f| f.write_all(&db.to_bytes()).and_then(|()| f.sync_all()))
             .and_then(|()| fs::rename(&tmp, &path));
         if let Err(e) = written {
             let _ = fs::remove_file(&tmp);
-            return Err(format!("cannot write {}: {e}", path.display()));
+            return Ok((db, CacheStatus::Unwritten(format!("cannot write {}: {e}", path.display()))));
         }
         Ok((db, status))
     }

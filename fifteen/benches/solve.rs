@@ -1,0 +1,83 @@
+//! Optimal solving: IDA* with Manhattan + linear conflicts against additive pattern
+//! databases on a fixed seeded set of uniformly random 4×4 instances; 3×3 instances;
+//! pattern database build time; the fast solver on big boards.
+
+use std::sync::Arc;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use engine::SeededRng;
+use fifteen::fast::solve_fast;
+use fifteen::generate::uniform;
+use fifteen::pdb::{PatternDb, default_partition, partition_by_sizes};
+use fifteen::solver::{Heuristic, SolveOptions, solve};
+use fifteen::{Board, Goal};
+
+fn instances(w: usize, h: usize, count: usize) -> (Board, Vec<Board>) {
+    let goal = Goal::BlankLast.layout(w, h).unwrap();
+    let mut rng = SeededRng::new(2026);
+    let boards = (0..count).map(|_| uniform(&goal, &mut rng)).collect();
+    (goal, boards)
+}
+
+/// Solves every board; the total solution length (checked equal across heuristics).
+fn solve_all(goal: &Board, boards: &[Board], options: &SolveOptions) -> usize {
+    boards.iter().map(|b| solve(b, goal, options).unwrap().outcome.moves().unwrap().len()).sum()
+}
+
+fn bench_4x4(c: &mut Criterion) {
+    let (goal, boards) = instances(4, 4, 10);
+    let pdb = Arc::new(PatternDb::build(4, 4, 15, &default_partition(4, 4, 15), &mut |_, _| {}).unwrap());
+    let lc = SolveOptions::default();
+    let with_pdb = SolveOptions { heuristic: Heuristic::Pdb(pdb), ..SolveOptions::default() };
+    assert_eq!(solve_all(&goal, &boards, &lc), solve_all(&goal, &boards, &with_pdb));
+    let mut group = c.benchmark_group("solve_4x4");
+    group.sample_size(10);
+    group.bench_with_input(BenchmarkId::new("manhattan_lc", "10 random"), &boards, |b, boards| {
+        b.iter(|| solve_all(&goal, boards, &lc));
+    });
+    group.bench_with_input(BenchmarkId::new("pdb_5_5_5", "10 random"), &boards, |b, boards| {
+        b.iter(|| solve_all(&goal, boards, &with_pdb));
+    });
+    group.finish();
+}
+
+fn bench_3x3(c: &mut Criterion) {
+    let (goal, boards) = instances(3, 3, 100);
+    let mut group = c.benchmark_group("solve_3x3");
+    for (name, heuristic) in [("manhattan", Heuristic::Manhattan), ("manhattan_lc", Heuristic::LinearConflict)] {
+        let options = SolveOptions { heuristic, ..SolveOptions::default() };
+        group.bench_with_input(BenchmarkId::new(name, "100 random"), &boards, |b, boards| {
+            b.iter(|| solve_all(&goal, boards, &options));
+        });
+    }
+    group.finish();
+}
+
+fn bench_pdb_build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pdb_build");
+    group.sample_size(10);
+    for sizes in [&[3usize, 3, 3, 3, 3][..], &[5]] {
+        let patterns = partition_by_sizes(4, 4, 15, sizes).unwrap();
+        let patterns: Vec<Vec<u8>> = patterns.into_iter().take(if sizes.len() == 1 { 1 } else { 5 }).collect();
+        let name = if sizes.len() == 1 { "one_5_tile_pattern" } else { "3_3_3_3_3" };
+        group.bench_with_input(BenchmarkId::new(name, "4x4"), &patterns, |b, patterns| {
+            b.iter(|| PatternDb::build(4, 4, 15, patterns, &mut |_, _| {}).unwrap());
+        });
+    }
+    group.finish();
+}
+
+fn bench_fast(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve_fast");
+    group.sample_size(10);
+    for side in [4usize, 8, 16] {
+        let (goal, boards) = instances(side, side, 5);
+        group.bench_with_input(BenchmarkId::new("reduce_then_ida", side), &boards, |b, boards| {
+            b.iter(|| boards.iter().map(|s| solve_fast(s, &goal).unwrap().unwrap().len()).sum::<usize>());
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_3x3, bench_4x4, bench_pdb_build, bench_fast);
+criterion_main!(benches);
