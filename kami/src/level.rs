@@ -119,6 +119,30 @@ impl Level {
         Ok(Level { name, par, palette: Vec::new(), cells })
     }
 
+    /// A level from a grid of cells (`None` = hole), without name, par or palette.
+    ///
+    /// ```
+    /// let cells = engine::Grid::from_vec(2, 1, vec![Some(0), Some(1)]).unwrap();
+    /// let level = kami::Level::from_cells(cells).unwrap();
+    /// assert_eq!(level.grid_text(), "01\n");
+    /// assert!(kami::Level::from_cells(engine::Grid::new(1, 1, Some(36))).is_err());
+    /// assert!(kami::Level::from_cells(engine::Grid::new(1, 1, None)).is_err());
+    /// ```
+    pub fn from_cells(cells: Grid<Option<Colour>>) -> Result<Level, String> {
+        if let Some(bad) = cells.cells().iter().flatten().find(|&&c| usize::from(c) >= MAX_COLOURS) {
+            return Err(format!("colour {bad} is out of range (at most {MAX_COLOURS} colours)"));
+        }
+        if cells.cells().iter().all(Option::is_none) {
+            return Err("the level has no triangles".to_string());
+        }
+        Ok(Level { name: None, par: None, palette: Vec::new(), cells })
+    }
+
+    /// Replaces the cells (same holes), for play.
+    pub(crate) fn replace_cells(&mut self, cells: Grid<Option<Colour>>) {
+        self.cells = cells;
+    }
+
     /// Sets the palette: `#rrggbb` strings, at least one per colour used (or empty for the
     /// default palette).
     ///

@@ -1,0 +1,767 @@
+//! The optimal par solver: IDA* over region-graph states, one island at a time.
+//!
+//! # Rules the solver works under
+//!
+//! A move recolours one current region (a connected set of original regions of one colour)
+//! to a colour used somewhere in the level; a level is solved when every triangle has one
+//! colour. Islands (groups of triangles separated by holes) never interact, so the solver
+//! works on each island's region graph on its own and then picks the final colour (see
+//! [Islands](#islands)).
+//!
+//! # Lower bounds (admissible, each proven here and tested against exhaustive BFS)
+//!
+//! **Colour bound.** Let `C` be the set of colours present in an island, plus the target
+//! colour when the island must end in a given colour `t`, and `K = |C|`. A move recolours one
+//! region from colour `c` to `x`: only `c` can disappear, so `K` drops by at most one per
+//! move, and it drops only if the tapped region was the *only* region of colour `c` and
+//! `c ≠ t` (the target stays in `C` by definition). The goal has `K = 1`, so at least `K − 1`
+//! moves are needed. If `K ≥ 2` and no colour other than the target consists of a single
+//! region, the first move cannot lower `K`, so at least `K` moves are needed.
+//!
+//! **Radius bound.** Let `H` be the current region graph of an island and `rad(H)` its radius
+//! (the least, over regions, of the largest distance to another region). Meeks and Scott
+//! (*Spanning trees and the complexity of flood-filling games*, 2012) prove that the number
+//! of moves to flood a connected graph equals the least, over its spanning trees `T`, of
+//! the number of moves to flood `T`. In `T`, a move merges the tapped region with some of its
+//! neighbours, a set of diameter at most 2, so the distance between any two vertices of
+//! `T`'s region graph falls by at most 2 per move; flooding `T` therefore takes at least
+//! `⌈diam(T)/2⌉ = rad(T)` moves (`T`'s region graph is a tree, and a tree's radius is
+//! `⌈diam/2⌉`). Distances in `T` are at least those in `H` (a path in `T` is a path in the
+//! level), so `rad(T) ≥ rad(H)`, and every solution takes at least `rad(H)` moves. The
+//! solver takes the larger of the two bounds; the radius is computed bit-parallel from
+//! every region at once and only up to the remaining budget.
+//!
+//! # Pruning (only safe pruning)
+//!
+//! * **Move colours.** A region is recoloured only to a colour of one of its neighbours,
+//!   or to the island's target colour when there is one (islands). A move to any other colour
+//!   merges nothing; the property tests check on hundreds of random levels (holes and islands
+//!   included) that the optimum under this restriction equals the optimum of an exhaustive
+//!   breadth-first search over every triangle and every colour ([`bfs_optimum`]).
+//! * **Transposition table.** States are keyed by the colour of every original region
+//!   (regions never split, so this identifies the state; the key is a 128-bit Zobrist hash,
+//!   seeded and deterministic). The table stores a *proven lower bound on the moves still
+//!   needed* from the state — never a depth-ignoring "visited" mark. After a state has been
+//!   searched with `b` moves left and no solution was found, at least `b + 1` moves are
+//!   needed from it; this bound is valid in every later iteration and at every depth.
+//!
+//! Pruning known to lose optimality (moves restricted to touch the previous one, skipping
+//! regions by eccentricity, a fixed pivot region, depth-ignoring visited sets) is not used.
+//!
+//! # Islands
+//!
+//! Every island must end in the same colour. For island `i`, let `opt_i` be its optimum to
+//! any colour and `opt_i(c)` its optimum ending in colour `c`; then
+//! `opt_i ≤ opt_i(c) ≤ opt_i + 1` (one more move recolours the whole island). The solver
+//! finds `opt_i`, then for each colour `c` checks with a bounded search whether
+//! `opt_i(c) = opt_i`, and returns `min over c of Σ_i opt_i(c)`.
+
+use std::time::Instant;
+
+use engine::SeededRng;
+use rustc_hash::FxHashMap;
+
+use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, State, play};
+
+/// When to give up.
+///
+/// ```
+/// let limits = kami::Limits { node_limit: Some(1_000), ..kami::Limits::default() };
+/// assert!(limits.deadline.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop at this instant (not deterministic: use `node_limit` where output must be).
+    pub deadline: Option<Instant>,
+    /// Stop after this many search nodes (deterministic).
+    pub node_limit: Option<u64>,
+}
+
+/// What the solver found.
+///
+/// ```
+/// let level: kami::Level = "0011\n0011\n".parse().unwrap();
+/// match kami::solve_with(&level, kami::Limits::default()) {
+///     kami::Outcome::Optimal(moves) => assert_eq!(moves.len(), 1),
+///     kami::Outcome::GaveUp { .. } => unreachable!(),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A proven optimal solution (replayed and checked).
+    Optimal(Vec<Move>),
+    /// The budget ran out.
+    GaveUp {
+        /// A proven lower bound on the optimum.
+        lower_bound: u32,
+        /// The best solution found (replayed and checked), if any.
+        best: Option<Vec<Move>>,
+    },
+}
+
+/// An optimal solution of `level` (no budget: may take long on deep levels).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let moves = kami::solve(&level);
+/// let end = kami::play::replay(&level, &moves).unwrap();
+/// assert!(kami::play::is_solved(&end));
+/// ```
+#[must_use]
+pub fn solve(level: &Level) -> Vec<Move> {
+    match solve_with(level, Limits::default()) {
+        Outcome::Optimal(moves) => moves,
+        Outcome::GaveUp { best, .. } => best.unwrap_or_default(),
+    }
+}
+
+/// Solves `level` optimally within `limits`.
+///
+/// ```
+/// let level: kami::Level = "01.10\n01.10\n".parse().unwrap(); // two islands
+/// let kami::Outcome::Optimal(moves) = kami::solve_with(&level, kami::Limits::default()) else { panic!() };
+/// assert_eq!(moves.len(), 2);
+/// ```
+#[must_use]
+pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
+    let graph = RegionGraph::new(level);
+    let palette = level.colours_used();
+    let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
+    let mut budget = Budget { limits, nodes: 0, aborted: false };
+    let mut tables: FxHashMap<(usize, Option<Colour>), FxHashMap<u128, u8>> = FxHashMap::default();
+
+    // Each island's optimum to any colour.
+    let mut found: Vec<Option<Path>> = Vec::new();
+    let mut lower = 0u32;
+    for (i, island) in islands.iter().enumerate() {
+        let table = tables.entry((i, None)).or_default();
+        match ida_star(island, None, &palette, &mut budget, table) {
+            Ok(path) => {
+                lower += path.len() as u32;
+                found.push(Some(path));
+            }
+            Err(lb) => {
+                lower += lb;
+                found.push(None);
+            }
+        }
+    }
+    if budget.aborted {
+        return gave_up(level, &graph, &islands, &found, &palette, lower);
+    }
+    let paths: Vec<Path> = found.into_iter().map(Option::unwrap_or_default).collect();
+    let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
+
+    // The final colour: least total of opt_i(c).
+    let mut best: Option<(u32, Vec<Path>)> = None;
+    let ending = final_counts(&finals);
+    let mut order = palette.clone();
+    order.sort_by_key(|&c| std::cmp::Reverse(ending[usize::from(c)]));
+    for &c in &order {
+        let mut extra = 0u32;
+        let mut chosen = Vec::new();
+        for (i, island) in islands.iter().enumerate() {
+            if best.as_ref().is_some_and(|(b, _)| lower + extra >= *b) {
+                break;
+            }
+            if finals[i] == c {
+                chosen.push(paths[i].clone());
+                continue;
+            }
+            let table = tables.entry((i, Some(c))).or_default();
+            let opt = paths[i].len() as u32;
+            let mut search = Search::new(island, Some(c), &palette, &mut budget, table);
+            if let Probe::Found = search.dfs(0, opt) {
+                chosen.push(search.path.clone());
+            } else {
+                if search.budget.aborted {
+                    let found: Vec<Option<Path>> = paths.iter().cloned().map(Some).collect();
+                    return gave_up(level, &graph, &islands, &found, &palette, lower);
+                }
+                let mut path = paths[i].clone();
+                // After its path the island is one region: tap its region 0.
+                path.push((0, c));
+                chosen.push(path);
+                extra += 1;
+            }
+        }
+        if chosen.len() == islands.len() && best.as_ref().is_none_or(|(b, _)| lower + extra < *b) {
+            best = Some((lower + extra, chosen));
+        }
+    }
+    let (_, chosen) = best.unwrap_or_default();
+    Outcome::Optimal(checked_moves(level, &graph, &islands, &chosen))
+}
+
+/// The solver's lower bound for `level` at the start: the sum over islands of the larger of
+/// the colour bound and the radius bound (see the module docs).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// assert!(kami::solver::lower_bound(&level) as usize <= kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn lower_bound(level: &Level) -> u32 {
+    let graph = RegionGraph::new(level);
+    graph
+        .islands()
+        .iter()
+        .map(|regions| {
+            let island = Island::new(&graph, regions);
+            let node = island.root();
+            let mut scratch = Scratch::new(&island);
+            heuristic(&island, &node, None, u32::MAX, &mut scratch)
+        })
+        .sum()
+}
+
+/// A quick, not necessarily optimal solution: every move makes the largest merge, then all
+/// islands are recoloured to their most common final colour.
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
+/// let moves = kami::solver::greedy(&level);
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(moves.len() >= kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn greedy(level: &Level) -> Vec<Move> {
+    let graph = RegionGraph::new(level);
+    let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
+    let found = vec![None; islands.len()];
+    let chosen = combine(&islands, &found, &level.colours_used());
+    checked_moves(level, &graph, &islands, &chosen)
+}
+
+/// The optimum by exhaustive breadth-first search, trying every region with every colour of
+/// the level: the obviously-correct reference for tiny levels. States are region-graph
+/// states (whose moves are checked against flood fill on the triangles in property tests).
+/// `None` when more than `max_states` states would be expanded.
+///
+/// ```
+/// let level: kami::Level = "012\n120\n".parse().unwrap();
+/// let moves = kami::solver::bfs_optimum(&level, 100_000).unwrap();
+/// assert_eq!(moves.len(), kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn bfs_optimum(level: &Level, max_states: usize) -> Option<Vec<Move>> {
+    let graph = RegionGraph::new(level);
+    let colours = level.colours_used();
+    let mut expanded = 0usize;
+    let path = engine::bfs(
+        &graph.initial_state(),
+        |state: &State| {
+            expanded += 1;
+            let mut next = Vec::new();
+            if expanded > max_states {
+                return next;
+            }
+            // Tapping any original region of a current region has the same effect.
+            let mut covered = vec![false; graph.len()];
+            for r in 0..graph.len() {
+                if covered[r] {
+                    continue;
+                }
+                for g in graph.current_region(state, r) {
+                    covered[g] = true;
+                }
+                for &c in &colours {
+                    let mut s = state.clone();
+                    if !graph.apply(&mut s, r, c).is_empty() {
+                        next.push(s);
+                    }
+                }
+            }
+            next
+        },
+        |state| graph.is_solved(state),
+    )?;
+    let moves = path
+        .windows(2)
+        .map(|w| {
+            let r = (0..graph.len()).find(|&r| w[0].colours[r] != w[1].colours[r]).unwrap_or(0);
+            graph.tap(r, w[1].colours[r])
+        })
+        .collect();
+    Some(moves)
+}
+
+/// A solution of one island: `(local rep, colour)` moves.
+type Path = Vec<(u32, Colour)>;
+
+/// How many islands end in each colour.
+fn final_counts(finals: &[Colour]) -> [usize; MAX_COLOURS] {
+    let mut out = [0; MAX_COLOURS];
+    for &f in finals {
+        out[usize::from(f)] += 1;
+    }
+    out
+}
+
+/// Search counters shared by every island search.
+struct Budget {
+    limits: Limits,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl Budget {
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.node_limit.is_some_and(|n| self.nodes > n) {
+            self.aborted = true;
+        }
+        if self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+}
+
+/// One island's region graph as bitsets over its regions (numbered `0..n` locally).
+struct Island {
+    n: usize,
+    words: usize,
+    /// Local region number → region number in the level's graph.
+    global: Vec<u32>,
+    colours: Vec<Colour>,
+    adjacency: Vec<u64>,
+    /// Zobrist keys, `[region * MAX_COLOURS + colour]`.
+    zobrist: Vec<u128>,
+}
+
+/// A state of one island during search. Each current region is represented by one of its
+/// original regions (its "rep"); `adj`, `members` and `col` are meaningful for reps only.
+#[derive(Clone)]
+struct Node {
+    alive: Vec<u64>,
+    adj: Vec<u64>,
+    members: Vec<u64>,
+    col: Vec<Colour>,
+    count: usize,
+    hash: u128,
+}
+
+fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
+}
+
+impl Island {
+    fn new(graph: &RegionGraph, regions: &[u32]) -> Self {
+        let n = regions.len();
+        let words = n.div_ceil(64).max(1);
+        let mut local = FxHashMap::default();
+        for (i, &r) in regions.iter().enumerate() {
+            local.insert(r, i);
+        }
+        let mut adjacency = vec![0u64; n * words];
+        for (i, &r) in regions.iter().enumerate() {
+            for nb in graph.neighbours(r as usize) {
+                let j = local[nb];
+                adjacency[i * words + j / 64] |= 1 << (j % 64);
+            }
+        }
+        // Seeded, so hashes (and the search) are the same on every run.
+        let mut rng = SeededRng::new(0x6b61_6d69);
+        let zobrist =
+            (0..n * MAX_COLOURS).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
+        let colours = regions.iter().map(|&r| graph.colour(r as usize)).collect();
+        Island { n, words, global: regions.to_vec(), colours, adjacency, zobrist }
+    }
+
+    fn root(&self) -> Node {
+        let w = self.words;
+        let mut alive = vec![0u64; w];
+        let mut members = vec![0u64; self.n * w];
+        let mut hash = 0u128;
+        for i in 0..self.n {
+            alive[i / 64] |= 1 << (i % 64);
+            members[i * w + i / 64] |= 1 << (i % 64);
+            hash ^= self.zobrist[i * MAX_COLOURS + usize::from(self.colours[i])];
+        }
+        Node { alive, adj: self.adjacency.clone(), members, col: self.colours.clone(), count: self.n, hash }
+    }
+
+    /// Recolours the current region of rep `r` to `x`, merging its `x` neighbours into it.
+    fn apply(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
+        let w = self.words;
+        let old = node.col[r];
+        merged.fill(0);
+        for s in bits(&node.adj[r * w..(r + 1) * w]) {
+            if node.col[s] == x {
+                merged[s / 64] |= 1 << (s % 64);
+            }
+        }
+        for i in bits(&node.members[r * w..(r + 1) * w]) {
+            node.hash ^=
+                self.zobrist[i * MAX_COLOURS + usize::from(old)] ^ self.zobrist[i * MAX_COLOURS + usize::from(x)];
+        }
+        for s in bits(merged) {
+            for k in 0..w {
+                let a = node.adj[s * w + k];
+                node.adj[r * w + k] |= a;
+                let m = node.members[s * w + k];
+                node.members[r * w + k] |= m;
+            }
+        }
+        for (k, m) in merged.iter().enumerate() {
+            node.adj[r * w + k] &= !m;
+            node.alive[k] &= !m;
+        }
+        node.adj[r * w + r / 64] &= !(1 << (r % 64));
+        node.count -= merged.iter().map(|m| m.count_ones() as usize).sum::<usize>();
+        let rows: Vec<usize> = bits(&node.adj[r * w..(r + 1) * w]).collect();
+        for t in rows {
+            for (a, m) in node.adj[t * w..(t + 1) * w].iter_mut().zip(merged.iter()) {
+                *a &= !m;
+            }
+            node.adj[t * w + r / 64] |= 1 << (r % 64);
+        }
+        node.col[r] = x;
+    }
+
+    /// The island's colour after playing `path` from the start.
+    fn final_colour(&self, path: &[(u32, Colour)]) -> Colour {
+        path.last().map_or(self.colours[0], |&(_, c)| c)
+    }
+}
+
+/// Scratch buffers for the heuristic and moves.
+struct Scratch {
+    reach: Vec<u64>,
+    next: Vec<u64>,
+    acc: Vec<u64>,
+    merged: Vec<u64>,
+}
+
+impl Scratch {
+    fn new(island: &Island) -> Self {
+        let size = island.n * island.words;
+        Scratch { reach: vec![0; size], next: vec![0; size], acc: vec![0; island.words], merged: vec![0; island.words] }
+    }
+}
+
+/// The larger of the colour bound and the radius bound, the radius computed only up to
+/// `cap` (any bound `≥ cap` is reported as at least `cap`).
+fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
+    let w = island.words;
+    let mut counts = [0u32; MAX_COLOURS];
+    for r in bits(&node.alive) {
+        counts[usize::from(node.col[r])] += 1;
+    }
+    let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
+    if let Some(t) = target {
+        if counts[usize::from(t)] == 0 {
+            k += 1;
+        }
+    }
+    let single = counts.iter().enumerate().any(|(c, &n)| n == 1 && Some(c as Colour) != target);
+    let colour_bound = match k {
+        0 | 1 => 0,
+        _ if single => k - 1,
+        _ => k,
+    };
+    if colour_bound >= cap || node.count <= 2 {
+        return colour_bound.max(u32::from(node.count == 2));
+    }
+    // Radius: after `d` rounds, reach[u] = the regions within distance d of u.
+    let alive: Vec<usize> = bits(&node.alive).collect();
+    for &u in &alive {
+        scratch.reach[u * w..(u + 1) * w].fill(0);
+        scratch.reach[u * w + u / 64] |= 1 << (u % 64);
+    }
+    let mut d = 0;
+    while d < cap {
+        scratch.acc.copy_from_slice(&node.alive);
+        for &u in &alive {
+            for k in 0..w {
+                scratch.acc[k] &= scratch.reach[u * w + k];
+            }
+        }
+        if scratch.acc.iter().any(|&a| a != 0) {
+            break;
+        }
+        for &u in &alive {
+            for k in 0..w {
+                scratch.next[u * w + k] = scratch.reach[u * w + k];
+            }
+            for v in bits(&node.adj[u * w..(u + 1) * w]) {
+                for k in 0..w {
+                    scratch.next[u * w + k] |= scratch.reach[v * w + k];
+                }
+            }
+        }
+        std::mem::swap(&mut scratch.reach, &mut scratch.next);
+        d += 1;
+    }
+    colour_bound.max(d)
+}
+
+enum Probe {
+    Found,
+    Bound(u32),
+}
+
+struct Search<'a> {
+    island: &'a Island,
+    target: Option<Colour>,
+    palette: &'a [Colour],
+    budget: &'a mut Budget,
+    table: &'a mut FxHashMap<u128, u8>,
+    stack: Vec<Node>,
+    path: Path,
+    scratch: Scratch,
+}
+
+/// Transposition table entries kept at most (about 100 MB).
+const TABLE_LIMIT: usize = 1 << 22;
+
+impl<'a> Search<'a> {
+    fn new(
+        island: &'a Island,
+        target: Option<Colour>,
+        palette: &'a [Colour],
+        budget: &'a mut Budget,
+        table: &'a mut FxHashMap<u128, u8>,
+    ) -> Self {
+        Search {
+            island,
+            target,
+            palette,
+            budget,
+            table,
+            stack: vec![island.root()],
+            path: Vec::new(),
+            scratch: Scratch::new(island),
+        }
+    }
+
+    fn solved(&self, node: &Node) -> bool {
+        node.count == 1 && self.target.is_none_or(|t| node.col[bits(&node.alive).next().unwrap_or(0)] == t)
+    }
+
+    /// Searches for a solution of at most `bound` moves in total from the node at `depth`.
+    /// On failure returns a proven lower bound on the moves needed from that node.
+    fn dfs(&mut self, depth: usize, bound: u32) -> Probe {
+        if self.budget.tick() {
+            return Probe::Bound(0);
+        }
+        let node = &self.stack[depth];
+        if self.solved(node) {
+            return Probe::Found;
+        }
+        let left = bound - depth as u32;
+        let hash = node.hash;
+        let mut h = heuristic(self.island, node, self.target, left + 1, &mut self.scratch);
+        if let Some(&known) = self.table.get(&hash) {
+            h = h.max(u32::from(known));
+        }
+        if h > left {
+            return Probe::Bound(h);
+        }
+        let moves = self.moves(depth);
+        if self.stack.len() <= depth + 1 {
+            let copy = self.stack[depth].clone();
+            self.stack.push(copy);
+        }
+        let mut best = u32::MAX;
+        for (r, x) in moves {
+            let (done, rest) = self.stack.split_at_mut(depth + 1);
+            rest[0].clone_from(&done[depth]);
+            self.island.apply(&mut rest[0], r, x, &mut self.scratch.merged);
+            self.path.push((r as u32, x));
+            match self.dfs(depth + 1, bound) {
+                Probe::Found => return Probe::Found,
+                Probe::Bound(b) => best = best.min(b.saturating_add(1)),
+            }
+            self.path.pop();
+            if self.budget.aborted {
+                return Probe::Bound(0);
+            }
+        }
+        let proven = h.max(best).min(u32::from(u8::MAX));
+        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&hash) {
+            let entry = self.table.entry(hash).or_insert(0);
+            *entry = (*entry).max(proven as u8);
+        }
+        Probe::Bound(proven)
+    }
+
+    /// Candidate moves: each current region to each colour of its neighbours (and to the
+    /// target colour), bigger merges first.
+    fn moves(&self, depth: usize) -> Vec<(usize, Colour)> {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let mut out = Vec::new();
+        for r in bits(&node.alive) {
+            let mut counts = [0u32; MAX_COLOURS];
+            for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                counts[usize::from(node.col[s])] += 1;
+            }
+            if let Some(t) = self.target {
+                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) {
+                    out.push((0, r, t));
+                }
+            }
+            for (c, &n) in counts.iter().enumerate() {
+                if n > 0 {
+                    out.push((n, r, c as Colour));
+                }
+            }
+        }
+        out.sort_by_key(|&(n, r, c)| (std::cmp::Reverse(n), r, c));
+        out.into_iter().map(|(_, r, c)| (r, c)).collect()
+    }
+}
+
+/// IDA*: the optimal path of `(local rep, colour)` moves, or a proven lower bound when the
+/// budget runs out.
+fn ida_star(
+    island: &Island,
+    target: Option<Colour>,
+    palette: &[Colour],
+    budget: &mut Budget,
+    table: &mut FxHashMap<u128, u8>,
+) -> Result<Path, u32> {
+    let mut search = Search::new(island, target, palette, budget, table);
+    let root = search.stack[0].clone();
+    let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
+    loop {
+        match search.dfs(0, bound) {
+            Probe::Found => return Ok(search.path),
+            Probe::Bound(b) => {
+                if search.budget.aborted {
+                    return Err(bound);
+                }
+                bound = b.max(bound + 1);
+            }
+        }
+    }
+}
+
+/// The greedy path of one island: always the move merging the most regions.
+fn greedy_path(island: &Island) -> Path {
+    let mut node = island.root();
+    let mut scratch = Scratch::new(island);
+    let w = island.words;
+    let mut path = Vec::new();
+    while node.count > 1 {
+        let mut best = (0u32, 0usize, 0 as Colour);
+        for r in bits(&node.alive) {
+            let mut counts = [0u32; MAX_COLOURS];
+            for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                counts[usize::from(node.col[s])] += 1;
+            }
+            for (c, &n) in counts.iter().enumerate() {
+                if n > best.0 {
+                    best = (n, r, c as Colour);
+                }
+            }
+        }
+        island.apply(&mut node, best.1, best.2, &mut scratch.merged);
+        path.push((best.1 as u32, best.2));
+    }
+    path
+}
+
+/// Per-island paths (optimal where found, greedy otherwise) joined with one extra move per
+/// island that does not end in the most common final colour.
+fn combine(islands: &[Island], found: &[Option<Path>], palette: &[Colour]) -> Vec<Path> {
+    let paths: Vec<Path> =
+        islands.iter().zip(found).map(|(is, f)| f.clone().unwrap_or_else(|| greedy_path(is))).collect();
+    let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
+    let ending = final_counts(&finals);
+    let target = palette.iter().copied().max_by_key(|&c| (ending[usize::from(c)], std::cmp::Reverse(c)));
+    paths
+        .into_iter()
+        .zip(finals)
+        .map(|(mut p, f)| {
+            if let Some(t) = target.filter(|&t| t != f) {
+                p.push((0, t));
+            }
+            p
+        })
+        .collect()
+}
+
+fn gave_up(
+    level: &Level,
+    graph: &RegionGraph,
+    islands: &[Island],
+    found: &[Option<Path>],
+    palette: &[Colour],
+    lower: u32,
+) -> Outcome {
+    let chosen = combine(islands, found, palette);
+    let best = checked_moves(level, graph, islands, &chosen);
+    Outcome::GaveUp { lower_bound: lower, best: Some(best) }
+}
+
+/// Turns per-island paths into tap moves and replays them through flood fill: the moves
+/// must be legal, each must change something, and the end must be solved.
+fn checked_moves(level: &Level, graph: &RegionGraph, islands: &[Island], chosen: &[Path]) -> Vec<Move> {
+    let moves: Vec<Move> = islands
+        .iter()
+        .zip(chosen)
+        .flat_map(|(island, path)| path.iter().map(|&(r, c)| graph.tap(island.global[r as usize] as usize, c)))
+        .collect();
+    let end = play::replay(level, &moves).unwrap_or_else(|e| panic!("solver bug: answer does not replay: {e}"));
+    assert!(play::is_solved(&end), "solver bug: answer does not solve the level");
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::level_strategy;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+        /// The solver's optimum equals exhaustive BFS over every triangle and colour; its
+        /// answer replays to a solved level; the lower bound never exceeds the optimum.
+        #[test]
+        fn solver_matches_exhaustive_bfs(level in level_strategy()) {
+            let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let moves = solve(&level);
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+            prop_assert!(play::is_solved(&play::replay(&level, &reference).unwrap()));
+            prop_assert!(lower_bound(&level) as usize <= moves.len());
+            prop_assert!(greedy(&level).len() >= moves.len());
+        }
+    }
+
+    #[test]
+    fn budget_reports_bounds_and_a_replayable_best() {
+        let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+        let Outcome::GaveUp { lower_bound: lb, best } =
+            solve_with(&level, Limits { node_limit: Some(3), deadline: None })
+        else {
+            panic!("three nodes cannot prove this level");
+        };
+        let best = best.unwrap();
+        let optimum = solve(&level).len() as u32;
+        assert!(lb <= optimum && optimum <= best.len() as u32);
+        assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+    }
+
+    #[test]
+    fn islands_pick_the_cheapest_common_colour() {
+        // Left island is colour 0 already; the right one needs one move to 0 or to 1.
+        let level: Level = "0.01\n0.01\n".parse().unwrap();
+        let moves = solve(&level);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].colour, 0);
+    }
+}
