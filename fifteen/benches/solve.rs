@@ -8,7 +8,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::SeededRng;
 use fifteen::fast::solve_fast;
 use fifteen::generate::uniform;
-use fifteen::pdb::{PatternDb, default_partition, partition_by_sizes};
+use fifteen::pdb::{PatternDb, default_partition, partition, partition_by_sizes};
 use fifteen::solver::{Heuristic, SolveOptions, solve};
 use fifteen::{Board, Goal};
 
@@ -26,18 +26,25 @@ fn solve_all(goal: &Board, boards: &[Board], options: &SolveOptions) -> usize {
 
 fn bench_4x4(c: &mut Criterion) {
     let (goal, boards) = instances(4, 4, 10);
-    let pdb = Arc::new(PatternDb::build(4, 4, 15, &default_partition(4, 4, 15), &mut |_, _| {}).unwrap());
+    let options = |patterns: &[Vec<u8>]| {
+        let db = PatternDb::build(4, 4, 15, patterns, &mut |_, _| {}).unwrap();
+        SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() }
+    };
     let lc = SolveOptions::default();
-    let with_pdb = SolveOptions { heuristic: Heuristic::Pdb(pdb), ..SolveOptions::default() };
-    assert_eq!(solve_all(&goal, &boards, &lc), solve_all(&goal, &boards, &with_pdb));
+    let runs = [
+        ("manhattan_lc", lc),
+        ("pdb_5_5_5", options(&partition(4, 4, 15, &[5, 5, 5]).unwrap())),
+        ("pdb_6_6_3", options(&default_partition(4, 4, 15))),
+    ];
+    let lengths: Vec<usize> = runs.iter().map(|(_, o)| solve_all(&goal, &boards, o)).collect();
+    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
     let mut group = c.benchmark_group("solve_4x4");
     group.sample_size(10);
-    group.bench_with_input(BenchmarkId::new("manhattan_lc", "10 random"), &boards, |b, boards| {
-        b.iter(|| solve_all(&goal, boards, &lc));
-    });
-    group.bench_with_input(BenchmarkId::new("pdb_5_5_5", "10 random"), &boards, |b, boards| {
-        b.iter(|| solve_all(&goal, boards, &with_pdb));
-    });
+    for (name, o) in &runs {
+        group.bench_with_input(BenchmarkId::new(*name, "10 random"), &boards, |b, boards| {
+            b.iter(|| solve_all(&goal, boards, o));
+        });
+    }
     group.finish();
 }
 

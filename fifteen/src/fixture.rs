@@ -22,13 +22,16 @@ pub struct FixtureFile {
     pub goals: Vec<GoalLayout>,
 }
 
-/// A board with a name saying what it shows.
+/// A board with a name saying what it shows, and its goal (blank-last when absent).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NamedBoard {
     /// What the board is about.
     pub name: String,
     /// The board.
     pub board: Board,
+    /// The goal, blank-last when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Goal>,
 }
 
 /// A goal and its layout at one size.
@@ -57,12 +60,16 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
 const GOAL_SIZES: [(usize, usize); 6] = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 4), (5, 3)];
 
 /// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
-/// `goals.ron`, every named goal laid out at a few sizes.
+/// `goals.ron`, every named goal laid out at a few sizes, and `generated.ron`, seeded
+/// random boards of every goal kind (see [`generated_boards`]).
 ///
 /// ```
 /// let files = fifteen::fixture::generated();
 /// assert_eq!(files[0].0, "goals.ron");
-/// assert_eq!(fifteen::fixture::canonicalize(&files[0].1).unwrap(), files[0].1);
+/// assert_eq!(files[1].0, "generated.ron");
+/// for (_, text) in &files {
+///     assert_eq!(&fifteen::fixture::canonicalize(text).unwrap(), text);
+/// }
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
@@ -74,5 +81,68 @@ pub fn generated() -> Vec<(String, String)> {
         }
     }
     let file = FixtureFile { boards: Vec::new(), goals };
-    vec![("goals.ron".to_string(), engine::to_ron(&file).expect("fixtures serialise"))]
+    let boards = FixtureFile { boards: generated_boards(), goals: Vec::new() };
+    vec![
+        ("goals.ron".to_string(), engine::to_ron(&file).expect("fixtures serialise")),
+        ("generated.ron".to_string(), engine::to_ron(&boards).expect("fixtures serialise")),
+    ]
+}
+
+/// Seeded boards from [`crate::generate`]: uniform ones on small boards for every goal kind
+/// (named, explicit, missing number), random walks on 4×4 (short enough for the snapshot
+/// test to solve optimally in a debug build), strips, and a 6×6 for the fast solver.
+///
+/// ```
+/// let boards = fifteen::fixture::generated_boards();
+/// assert!(boards.iter().all(|b| b.goal.is_some()));
+/// assert_eq!(boards, fifteen::fixture::generated_boards());
+/// ```
+#[must_use]
+pub fn generated_boards() -> Vec<NamedBoard> {
+    use crate::generate::{random_walk, uniform};
+    use engine::SeededRng;
+
+    let mut rng = SeededRng::new(2026);
+    let mut out = Vec::new();
+    let explicit = |w: usize, h: usize, rng: &mut SeededRng| {
+        let mut tiles: Vec<u8> = (0..(w * h) as u8).collect();
+        rng.shuffle(&mut tiles);
+        Goal::Explicit(Board::new(w, h, tiles).expect("a shuffle of 0..n is a board"))
+    };
+    let missing = |w: usize, h: usize, k: usize| {
+        let tiles = (1..=(w * h) as u8).map(|t| if usize::from(t) == k { 0 } else { t }).collect();
+        Goal::Explicit(Board::new(w, h, tiles).expect("1..=n with one blank is a board"))
+    };
+    let mut push = |name: String, goal: Goal, w: usize, h: usize, walk: Option<usize>, rng: &mut SeededRng| {
+        let layout = goal.layout(w, h).expect("goals fit their sizes");
+        let board = match walk {
+            Some(steps) => random_walk(&layout, steps, rng),
+            None => uniform(&layout, rng),
+        };
+        out.push(NamedBoard { name, board, goal: Some(goal) });
+    };
+    for (w, h) in [(3, 3), (3, 2), (2, 3)] {
+        for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral] {
+            push(format!("uniform {w}x{h} {goal}"), goal, w, h, None, &mut rng);
+        }
+        let e = explicit(w, h, &mut rng);
+        push(format!("uniform {w}x{h} explicit"), e, w, h, None, &mut rng);
+        push(format!("uniform {w}x{h} missing 2"), missing(w, h, 2), w, h, None, &mut rng);
+    }
+    for i in 0..3 {
+        push(format!("uniform 3x3 blank-last #{i}"), Goal::BlankLast, 3, 3, None, &mut rng);
+    }
+    for (label, goal) in [
+        ("blank-last", Goal::BlankLast),
+        ("snake", Goal::Snake),
+        ("spiral", Goal::Spiral),
+        ("missing 7", missing(4, 4, 7)),
+    ] {
+        push(format!("walk 4x4 {label}"), goal, 4, 4, Some(36), &mut rng);
+    }
+    push("uniform 4x3 blank-last".to_string(), Goal::BlankLast, 4, 3, None, &mut rng);
+    push("uniform 5x1 strip".to_string(), Goal::BlankLast, 5, 1, None, &mut rng);
+    push("uniform 1x5 strip blank-first".to_string(), Goal::BlankFirst, 1, 5, None, &mut rng);
+    push("uniform 6x6 spiral".to_string(), Goal::Spiral, 6, 6, None, &mut rng);
+    out
 }

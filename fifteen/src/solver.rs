@@ -134,9 +134,25 @@ enum Pass {
     Aborted,
 }
 
+/// The bounds before a slide.
+#[derive(Clone, Copy)]
+struct Saved {
+    md: u32,
+    lines: u32,
+    line_values: [u32; 2],
+    pdb_sum: u32,
+    /// The pattern whose value changed (`u8::MAX`: none) and its old value.
+    pdb: (u8, u8),
+}
+
 struct Search<'a> {
     w: usize,
     h: usize,
+    n: usize,
+    /// The cell the blank reaches by each move of [`Move::ALL`] (`u8::MAX`: none).
+    nbr: Vec<[u8; 4]>,
+    row: Vec<u8>,
+    col: Vec<u8>,
     cells: Vec<u8>,
     pos: Vec<u8>,
     blank: usize,
@@ -182,6 +198,10 @@ impl<'a> Search<'a> {
         Search {
             w,
             h,
+            n,
+            nbr: (0..n).map(|c| Move::ALL.map(|m| neighbour(c, w, h, m).map_or(u8::MAX, |e| e as u8))).collect(),
+            row: (0..n).map(|c| (c / w) as u8).collect(),
+            col: (0..n).map(|c| (c % w) as u8).collect(),
             cells: cells.to_vec(),
             blank: usize::from(pos[goal_blank]),
             pos,
@@ -212,39 +232,79 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Moves the blank to `next` (a neighbour), updating every bound incrementally.
-    fn slide(&mut self, next: usize) {
-        let n = self.cells.len();
-        let from = self.blank;
-        let l = self.cells[next];
-        let li = usize::from(l);
-        self.md = self.md + u32::from(self.dist[li * n + from]) - u32::from(self.dist[li * n + next]);
+    /// Swaps the blank (at `from`) with the tile at `to`; the tile's label.
+    fn swap(&mut self, from: usize, to: usize) -> u8 {
+        let l = self.cells[to];
         self.cells[from] = l;
-        self.cells[next] = self.goal_blank;
-        self.pos[li] = from as u8;
-        self.pos[usize::from(self.goal_blank)] = next as u8;
-        self.blank = next;
+        self.cells[to] = self.goal_blank;
+        self.pos[usize::from(l)] = from as u8;
+        self.pos[usize::from(self.goal_blank)] = to as u8;
+        self.blank = to;
+        l
+    }
+
+    /// The two lines whose conflicts a move between `a` and `b` changes: the columns of a
+    /// horizontal move, the rows of a vertical one (`true` = rows).
+    fn lines_of(&self, a: usize, b: usize) -> (bool, [usize; 2]) {
+        if self.row[a] == self.row[b] {
+            (false, [usize::from(self.col[a]), usize::from(self.col[b])])
+        } else {
+            (true, [usize::from(self.row[a]), usize::from(self.row[b])])
+        }
+    }
+
+    /// Moves the blank to `next` (a neighbour), updating every bound incrementally; what
+    /// [`Search::undo`] needs to restore them without recomputing.
+    fn slide(&mut self, next: usize) -> Saved {
+        let mut saved =
+            Saved { md: self.md, lines: self.lines, line_values: [0; 2], pdb_sum: self.pdb_sum, pdb: (u8::MAX, 0) };
+        let from = self.blank;
+        let l = self.swap(from, next);
+        let li = usize::from(l);
+        self.md = self.md + u32::from(self.dist[li * self.n + from]) - u32::from(self.dist[li * self.n + next]);
         if self.lc {
-            if from / self.w == next / self.w {
-                for c in [from % self.w, next % self.w] {
-                    let v = column_conflicts(&self.cells, self.w, self.h, self.goal_blank, c);
-                    self.lines = self.lines + v - self.cols[c];
-                    self.cols[c] = v;
-                }
-            } else {
-                for r in [from / self.w, next / self.w] {
-                    let v = row_conflicts(&self.cells, self.w, self.goal_blank, r);
-                    self.lines = self.lines + v - self.rows[r];
-                    self.rows[r] = v;
-                }
+            let (rows, lines) = self.lines_of(from, next);
+            for (k, line) in lines.into_iter().enumerate() {
+                let (v, old) = if rows {
+                    (row_conflicts(&self.cells, self.w, self.goal_blank, line), &mut self.rows[line])
+                } else {
+                    (column_conflicts(&self.cells, self.w, self.h, self.goal_blank, line), &mut self.cols[line])
+                };
+                saved.line_values[k] = *old;
+                self.lines = self.lines + v - *old;
+                *old = v;
             }
         }
         if let Some(db) = self.pdb {
             if let Some(p) = db.pattern_of(l) {
                 let v = db.lookup(p, &self.pos);
+                saved.pdb = (p as u8, self.pdb_vals[p]);
                 self.pdb_sum = self.pdb_sum + u32::from(v) - u32::from(self.pdb_vals[p]);
                 self.pdb_vals[p] = v;
             }
+        }
+        saved
+    }
+
+    /// Takes back the [`Search::slide`] that moved the blank from `from`.
+    fn undo(&mut self, from: usize, saved: Saved) {
+        let next = self.blank;
+        self.swap(next, from);
+        self.md = saved.md;
+        self.lines = saved.lines;
+        self.pdb_sum = saved.pdb_sum;
+        if self.lc {
+            let (rows, lines) = self.lines_of(from, next);
+            for (k, line) in lines.into_iter().enumerate() {
+                if rows {
+                    self.rows[line] = saved.line_values[k];
+                } else {
+                    self.cols[line] = saved.line_values[k];
+                }
+            }
+        }
+        if saved.pdb.0 != u8::MAX {
+            self.pdb_vals[usize::from(saved.pdb.0)] = saved.pdb.1;
         }
     }
 
@@ -276,13 +336,14 @@ impl<'a> Search<'a> {
             return Pass::Aborted;
         }
         let mut least = u32::MAX;
-        for m in Move::ALL {
-            if prev == Some(m.inverse()) {
+        for (i, m) in Move::ALL.into_iter().enumerate() {
+            let next = self.nbr[self.blank][i];
+            if next == u8::MAX || prev == Some(m.inverse()) {
                 continue;
             }
-            let Some(next) = neighbour(self.blank, self.w, self.h, m) else { continue };
+            let next = usize::from(next);
             let from = self.blank;
-            self.slide(next);
+            let saved = self.slide(next);
             self.path.push(m);
             match self.dfs(g + 1, bound, Some(m)) {
                 Pass::Found => return Pass::Found,
@@ -290,7 +351,7 @@ impl<'a> Search<'a> {
                 Pass::Exceeded(v) => least = least.min(v),
             }
             self.path.pop();
-            self.slide(from);
+            self.undo(from, saved);
         }
         Pass::Exceeded(least)
     }

@@ -1,7 +1,12 @@
-//! Snapshot tests over `fixtures/fifteen/*.ron`: one report per file.
+//! Snapshot tests over `fixtures/fifteen/*.ron`: one report per file. Every answer in a
+//! report is computed here and checked: solutions are replayed to the goal, the optimal
+//! length is compared across heuristics and against the fast solver.
 
-use fifteen::fixture::FixtureFile;
-use fifteen::{Board, Goal};
+use fifteen::fast::solve_fast;
+use fifteen::fixture::{FixtureFile, NamedBoard};
+use fifteen::solvable::{goal_board, is_reachable, reference};
+use fifteen::solver::{Heuristic, Outcome, SolveOptions, solve};
+use fifteen::{Board, Goal, Move};
 use serde::Serialize;
 
 /// What a board fixture pins down.
@@ -9,10 +14,15 @@ use serde::Serialize;
 struct BoardReport {
     name: String,
     size: String,
+    goal: String,
     /// Blank position as `x,y`.
     blank: String,
-    /// Whether the board already is the blank-last goal.
-    is_blank_last_goal: bool,
+    /// `solvable`, `unsolvable`, or why the goal does not fit.
+    solvable: String,
+    /// The optimal solution on boards of at most 16 cells: `<length> <moves>`.
+    optimal: Option<String>,
+    /// Length of the fast solver's (replayed) solution.
+    fast_length: Option<usize>,
 }
 
 /// What a goal-layout fixture pins down: the layout as rows.
@@ -33,23 +43,68 @@ fn rows(b: &Board) -> Vec<String> {
     b.tiles().chunks(b.width()).map(|r| r.iter().map(|t| format!("{t:>2}")).collect::<Vec<_>>().join(" ")).collect()
 }
 
+fn replay(board: &Board, moves: &[Move], goal: &Board) {
+    let mut b = board.clone();
+    b.replay(moves).unwrap();
+    assert_eq!(&b, goal, "a solution of {board} does not reach the goal");
+}
+
+fn board_report(nb: &NamedBoard) -> BoardReport {
+    let board = &nb.board;
+    let goal_spec = nb.goal.clone().unwrap_or(Goal::BlankLast);
+    let mut report = BoardReport {
+        name: nb.name.clone(),
+        size: format!("{}x{}", board.width(), board.height()),
+        goal: goal_spec.to_string(),
+        blank: board.coord(board.blank()).to_string(),
+        solvable: String::new(),
+        optimal: None,
+        fast_length: None,
+    };
+    let goal = match goal_board(board, &goal_spec) {
+        Ok(g) => g,
+        Err(e) => {
+            report.solvable = e;
+            return report;
+        }
+    };
+    let solvable = is_reachable(board, &goal);
+    if board.width() > 1 && board.height() > 1 {
+        assert_eq!(reference(board.tiles(), goal.tiles(), board.width()), solvable, "{}", nb.name);
+    }
+    report.solvable = if solvable { "solvable" } else { "unsolvable" }.to_string();
+    let fast = solve_fast(board, &goal).unwrap();
+    assert_eq!(fast.is_some(), solvable);
+    if let Some(moves) = &fast {
+        replay(board, moves, &goal);
+        report.fast_length = Some(moves.len());
+    }
+    if board.tiles().len() <= 16 {
+        let lc = solve(board, &goal, &SolveOptions::default()).unwrap().outcome;
+        let md =
+            SolveOptions { heuristic: Heuristic::Manhattan, node_limit: Some(2_000_000), ..SolveOptions::default() };
+        match (&lc, solve(board, &goal, &md).unwrap().outcome) {
+            (Outcome::Solved(a), Outcome::Solved(b)) => assert_eq!(a.len(), b.len(), "{}", nb.name),
+            (Outcome::Unsolvable, other) => assert_eq!(other, Outcome::Unsolvable),
+            (_, Outcome::Unknown) => {}
+            (a, b) => panic!("{}: {a:?} vs {b:?}", nb.name),
+        }
+        if let Outcome::Solved(moves) = &lc {
+            replay(board, moves, &goal);
+            assert!(moves.len() <= report.fast_length.unwrap_or(usize::MAX));
+            report.optimal = Some(format!("{} {}", moves.len(), Move::format_all(moves)));
+        }
+    }
+    report
+}
+
 #[test]
 fn fixtures() {
     insta::glob!("../../fixtures/fifteen", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let report = Report {
-            boards: file
-                .boards
-                .iter()
-                .map(|nb| BoardReport {
-                    name: nb.name.clone(),
-                    size: format!("{}x{}", nb.board.width(), nb.board.height()),
-                    blank: nb.board.coord(nb.board.blank()).to_string(),
-                    is_blank_last_goal: Goal::BlankLast.layout(nb.board.width(), nb.board.height()).as_ref()
-                        == Ok(&nb.board),
-                })
-                .collect(),
+            boards: file.boards.iter().map(board_report).collect(),
             goals: file
                 .goals
                 .iter()
