@@ -3,7 +3,8 @@
 pub mod board;
 pub mod fixture;
 pub mod game;
+pub mod generate;
 pub mod path;
-
+pub mod solver;
 pub use board::{Board, Kind};
 pub use path::{Pair, Path};

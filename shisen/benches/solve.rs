@@ -1,0 +1,76 @@
+//! Solving random full deals, with and without gravity; generating solvable deals.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use engine::SeededRng;
+use shisen::generate::{self, Spec};
+use shisen::solver::{self, Answer, Options};
+
+fn deals(w: usize, h: usize, count: u64) -> Vec<shisen::Board> {
+    let spec = Spec::new(w, h, 4).unwrap();
+    (0..count).map(|seed| generate::deal_any(spec, &mut SeededRng::new(seed))).collect()
+}
+
+fn solve(c: &mut Criterion) {
+    let boards = deals(18, 8, 40);
+    for gravity in [false, true] {
+        // Report how the deals come out, once, on stderr.
+        let options = Options { gravity, ..Options::default() };
+        let mut tally = [0usize; 3];
+        let mut times = Vec::new();
+        for b in &boards {
+            let start = std::time::Instant::now();
+            let (answer, stats) = solver::solve_with_stats(b, &options);
+            times.push((start.elapsed(), stats.nodes));
+            tally[match answer {
+                Answer::Solvable(_) => 0,
+                Answer::Unsolvable => 1,
+                Answer::Unknown => 2,
+            }] += 1;
+        }
+        times.sort();
+        eprintln!(
+            "18x8 gravity={gravity}: solvable {} unsolvable {} unknown {}; median (time, nodes) {:?} max {:?}",
+            tally[0],
+            tally[1],
+            tally[2],
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+    let mut group = c.benchmark_group("solve_18x8");
+    for gravity in [false, true] {
+        let options = Options { gravity, ..Options::default() };
+        let name = if gravity { "gravity" } else { "plain" };
+        group.bench_with_input(BenchmarkId::new("ours", name), &boards, |bench, boards| {
+            let mut i = 0;
+            bench.iter(|| {
+                i = (i + 1) % boards.len();
+                black_box(solver::solve(&boards[i], &options))
+            });
+        });
+    }
+    group.finish();
+}
+
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    for (w, h) in [(18, 8), (30, 16)] {
+        for gravity in [false, true] {
+            let spec = Spec::new(w, h, 4).unwrap();
+            let name = format!("{w}x{h}{}", if gravity { "_gravity" } else { "" });
+            group.bench_function(BenchmarkId::new("ours", name), |bench| {
+                let mut seed = 0;
+                bench.iter(|| {
+                    seed += 1;
+                    black_box(generate::deal_solvable(spec, gravity, &mut SeededRng::new(seed)))
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve, generate);
+criterion_main!(benches);

@@ -1,0 +1,689 @@
+//! The exact solver: can every tile be removed? Answers with a witness (the removals in play
+//! order), a proof of impossibility (the search space exhausted), or "unknown" when the
+//! budget ran out.
+//!
+//! Without gravity removing tiles only empties cells, so a pair that connects keeps
+//! connecting, and any solution stays a solution once some other kind's tiles are gone.
+//! Hence two safe moves, made without branching: removing the last two tiles of a kind (of a
+//! matching group) when they connect, and clearing a kind's last four tiles when that can be
+//! done now. The search branches over the remaining removable pairs and remembers every
+//! failed position by its set of removed tiles.
+//!
+//! With gravity none of that holds, but a position is still determined by the set of removed
+//! tiles (each column keeps its remaining tiles, in order, at the bottom), so the same
+//! transposition table of failed positions serves: keys are hashed with Zobrist keys per tile
+//! and compared exactly. Moves are ordered to finish kinds first and to take upper tiles first.
+
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+use engine::{Coord, SeededRng};
+use rustc_hash::FxHashSet;
+
+use crate::Board;
+use crate::path;
+
+/// A removal: the two tiles' positions as the board stands at that moment.
+pub type Removal = (Coord, Coord);
+
+/// The solver's answer.
+///
+/// ```
+/// use shisen::solver::{solve, Answer, Options};
+/// let board: shisen::Board = "A B\nB A".parse().unwrap();
+/// assert_eq!(solve(&board, &Options::default()), Answer::Unsolvable);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Every tile can be removed; the removals in play order.
+    Solvable(Vec<Removal>),
+    /// No sequence of removals clears the board.
+    Unsolvable,
+    /// The budget or the deadline ran out first.
+    Unknown,
+}
+
+impl Answer {
+    /// The first line of `shisen solve`: `solvable`, `unsolvable` or `unknown`.
+    ///
+    /// ```
+    /// assert_eq!(shisen::solver::Answer::Unknown.word(), "unknown");
+    /// ```
+    #[must_use]
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Solvable(_) => "solvable",
+            Answer::Unsolvable => "unsolvable",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// Solver settings.
+///
+/// ```
+/// let options = shisen::solver::Options { gravity: true, ..Default::default() };
+/// assert_eq!(options.budget, 2_000_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether tiles fall after each removal.
+    pub gravity: bool,
+    /// The most search nodes to visit before answering [`Answer::Unknown`].
+    pub budget: u64,
+    /// A moment after which the search answers [`Answer::Unknown`].
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { gravity: false, budget: 2_000_000, deadline: None }
+    }
+}
+
+/// Search statistics, from [`solve_with_stats`].
+///
+/// ```
+/// let board: shisen::Board = "A A".parse().unwrap();
+/// let (_, stats) = shisen::solver::solve_with_stats(&board, &Default::default());
+/// assert_eq!(stats.nodes, 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Failed positions remembered.
+    pub failed: usize,
+}
+
+/// Decides whether `board` can be cleared (see the module docs).
+///
+/// ```
+/// use engine::Coord;
+/// use shisen::solver::{solve, Answer, Options};
+/// let board: shisen::Board = "A B\nA B".parse().unwrap();
+/// let Answer::Solvable(moves) = solve(&board, &Options::default()) else { panic!() };
+/// assert_eq!(moves.len(), 2);
+/// ```
+#[must_use]
+pub fn solve(board: &Board, options: &Options) -> Answer {
+    solve_with_stats(board, options).0
+}
+
+/// [`solve`], with search statistics.
+///
+/// ```
+/// let board: shisen::Board = "A B\nB A".parse().unwrap();
+/// let (answer, stats) = shisen::solver::solve_with_stats(&board, &Default::default());
+/// assert_eq!(answer, shisen::solver::Answer::Unsolvable);
+/// assert!(stats.nodes >= 1);
+/// ```
+#[must_use]
+pub fn solve_with_stats(board: &Board, options: &Options) -> (Answer, Stats) {
+    let answer = |outcome, moves: &[Removal]| match outcome {
+        Outcome::Solved => Answer::Solvable(moves.to_vec()),
+        Outcome::Failed => Answer::Unsolvable,
+        Outcome::OutOfBudget => Answer::Unknown,
+    };
+    if options.gravity {
+        let mut search = Search::new(board, *options);
+        let outcome = search.run();
+        (answer(outcome, &search.moves), Stats { nodes: search.nodes, failed: search.failed.len() })
+    } else {
+        let mut search = Plain::new(board, *options);
+        let outcome = search.run();
+        let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
+        (answer(outcome, &moves), Stats { nodes: search.nodes, failed: search.failed.len() })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Solved,
+    Failed,
+    OutOfBudget,
+}
+
+/// A failed position: its set of removed tiles, hashed by Zobrist keys.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    zobrist: u64,
+    removed: Box<[u64]>,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.zobrist);
+    }
+}
+
+struct Search {
+    w: usize,
+    h: usize,
+    gravity: bool,
+    budget: u64,
+    deadline: Option<Instant>,
+    /// Cell → tile id + 1, or 0 when empty.
+    grid: Vec<u32>,
+    /// Tile id → matching class.
+    class: Vec<u32>,
+    classes: usize,
+    /// Remaining tiles per class.
+    left: Vec<u32>,
+    removed: Vec<u64>,
+    zobrist: u64,
+    keys: Vec<u64>,
+    failed: FxHashSet<Key>,
+    moves: Vec<Removal>,
+    /// Grid snapshots for undoing gravity moves.
+    saved: Vec<u32>,
+    nodes: u64,
+    tiles_left: usize,
+}
+
+impl Search {
+    fn new(board: &Board, options: Options) -> Search {
+        let (w, h) = (board.width(), board.height());
+        let mut grid = vec![0; w * h];
+        let mut class = Vec::new();
+        let mut left = vec![0; board.kind_count().max(1)];
+        for (i, cell) in board.cells().cells().iter().enumerate() {
+            if let Some(kind) = cell {
+                let c = board.class(*kind);
+                class.push(u32::from(c));
+                left[usize::from(c)] += 1;
+                grid[i] = class.len() as u32;
+            }
+        }
+        let n = class.len();
+        let mut rng = SeededRng::new(0x5eed_5150);
+        Search {
+            w,
+            h,
+            gravity: options.gravity,
+            budget: options.budget,
+            deadline: options.deadline,
+            grid,
+            classes: left.len(),
+            class,
+            left,
+            removed: vec![0; n.div_ceil(64)],
+            zobrist: 0,
+            keys: (0..n).map(|_| rng.next_u64()).collect(),
+            failed: FxHashSet::default(),
+            moves: Vec::new(),
+            saved: Vec::new(),
+            nodes: 0,
+            tiles_left: n,
+        }
+    }
+
+    fn coord(&self, i: usize) -> Coord {
+        Coord::new((i % self.w) as i32, (i / self.w) as i32)
+    }
+
+    fn connects(&self, a: usize, b: usize) -> bool {
+        let (w, grid) = (self.w, &self.grid);
+        path::find(w as i32, self.h as i32, |x, y| grid[y as usize * w + x as usize] == 0, self.coord(a), self.coord(b))
+            .is_some()
+    }
+
+    /// Removes the tiles at cells `a` and `b` (then lets tiles fall under gravity).
+    fn apply(&mut self, a: usize, b: usize) {
+        self.moves.push((self.coord(a), self.coord(b)));
+        for cell in [a, b] {
+            let t = self.grid[cell] as usize - 1;
+            self.removed[t / 64] |= 1 << (t % 64);
+            self.zobrist ^= self.keys[t];
+            self.left[self.class[t] as usize] -= 1;
+        }
+        self.tiles_left -= 2;
+        if self.gravity {
+            self.saved.extend_from_slice(&self.grid);
+            self.grid[a] = 0;
+            self.grid[b] = 0;
+            let w = self.w;
+            for x in 0..w {
+                let mut bottom = self.h;
+                for y in (0..self.h).rev() {
+                    let t = self.grid[y * w + x];
+                    if t != 0 {
+                        bottom -= 1;
+                        self.grid[y * w + x] = 0;
+                        self.grid[bottom * w + x] = t;
+                    }
+                }
+            }
+        } else {
+            self.saved.push(self.grid[a]);
+            self.saved.push(self.grid[b]);
+            self.grid[a] = 0;
+            self.grid[b] = 0;
+        }
+    }
+
+    fn undo(&mut self) {
+        let (ca, cb) = self.moves.pop().expect("a move to undo");
+        let (a, b) = (ca.y as usize * self.w + ca.x as usize, cb.y as usize * self.w + cb.x as usize);
+        if self.gravity {
+            let start = self.saved.len() - self.grid.len();
+            self.grid.copy_from_slice(&self.saved[start..]);
+            self.saved.truncate(start);
+        } else {
+            self.grid[b] = self.saved.pop().expect("saved cell");
+            self.grid[a] = self.saved.pop().expect("saved cell");
+        }
+        for cell in [a, b] {
+            let t = self.grid[cell] as usize - 1;
+            self.removed[t / 64] &= !(1 << (t % 64));
+            self.zobrist ^= self.keys[t];
+            self.left[self.class[t] as usize] += 1;
+        }
+        self.tiles_left += 2;
+    }
+
+    /// Cells of the remaining tiles, grouped by class.
+    fn tiles_by_class(&self) -> Vec<Vec<usize>> {
+        let mut by_class = vec![Vec::new(); self.classes];
+        for (i, &t) in self.grid.iter().enumerate() {
+            if t != 0 {
+                by_class[self.class[t as usize - 1] as usize].push(i);
+            }
+        }
+        by_class
+    }
+
+    fn key(&self) -> Key {
+        Key { zobrist: self.zobrist, removed: self.removed.clone().into_boxed_slice() }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes > self.budget || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    fn run(&mut self) -> Outcome {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Outcome::OutOfBudget;
+        }
+        self.branch()
+    }
+
+    fn branch(&mut self) -> Outcome {
+        if self.tiles_left == 0 {
+            return Outcome::Solved;
+        }
+        let key = self.key();
+        if self.failed.contains(&key) {
+            return Outcome::Failed;
+        }
+        let by_class = self.tiles_by_class();
+        let mut moves: Vec<(u32, usize, usize)> = Vec::new();
+        for cells in &by_class {
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    if self.connects(a, b) {
+                        // Finish kinds first, then take upper tiles first.
+                        let finishing = u32::from(cells.len() != 2);
+                        let depth = ((a / self.w) + (b / self.w)) as u32;
+                        moves.push((finishing * 1_000_000 + depth, a, b));
+                    }
+                }
+            }
+        }
+        moves.sort_unstable();
+        for (_, a, b) in moves {
+            self.apply(a, b);
+            let outcome = self.run();
+            if outcome == Outcome::Solved {
+                return outcome;
+            }
+            self.undo();
+            if outcome == Outcome::OutOfBudget {
+                return outcome;
+            }
+        }
+        self.failed.insert(key);
+        Outcome::Failed
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A step of the no-gravity search, for undoing.
+#[derive(Clone, Copy)]
+enum Change {
+    Removed(u32, u32),
+    Committed(u32, u32),
+}
+
+/// The search without gravity. Since pairs that connect keep connecting, what matters is how
+/// the tiles of each kind pair up, not the order: the search commits pairs (tile `t` will be
+/// removed with tile `u`) and removes greedily every committed pair that connects, every kind
+/// whose remaining two or four tiles can all go now, and every kind's last two uncommitted
+/// tiles are committed to each other. Positions are keyed by removed tiles and commitments.
+struct Plain {
+    w: usize,
+    h: usize,
+    budget: u64,
+    deadline: Option<Instant>,
+    /// Cell → tile id + 1, or 0 when empty.
+    grid: Vec<u32>,
+    /// Tile id → cell.
+    pos: Vec<usize>,
+    /// Class → its tiles.
+    members: Vec<Vec<u32>>,
+    removed: Vec<bool>,
+    partner: Vec<u32>,
+    trail: Vec<Change>,
+    /// Removed cells in play order.
+    moves: Vec<(usize, usize)>,
+    failed: FxHashSet<Box<[u64]>>,
+    nodes: u64,
+    tiles_left: usize,
+}
+
+impl Plain {
+    fn new(board: &Board, options: Options) -> Plain {
+        let (w, h) = (board.width(), board.height());
+        let mut grid = vec![0; w * h];
+        let mut pos = Vec::new();
+        let mut members = vec![Vec::new(); board.kind_count().max(1)];
+        for (i, cell) in board.cells().cells().iter().enumerate() {
+            if let Some(kind) = cell {
+                members[usize::from(board.class(*kind))].push(pos.len() as u32);
+                pos.push(i);
+                grid[i] = pos.len() as u32;
+            }
+        }
+        let n = pos.len();
+        Plain {
+            w,
+            h,
+            budget: options.budget,
+            deadline: options.deadline,
+            grid,
+            pos,
+            members,
+            removed: vec![false; n],
+            partner: vec![NONE; n],
+            trail: Vec::new(),
+            moves: Vec::new(),
+            failed: FxHashSet::default(),
+            nodes: 0,
+            tiles_left: n,
+        }
+    }
+
+    fn coord(&self, i: usize) -> Coord {
+        Coord::new((i % self.w) as i32, (i / self.w) as i32)
+    }
+
+    fn connects(&self, t: u32, u: u32) -> bool {
+        let (w, grid) = (self.w, &self.grid);
+        let (a, b) = (self.coord(self.pos[t as usize]), self.coord(self.pos[u as usize]));
+        path::find(w as i32, self.h as i32, |x, y| grid[y as usize * w + x as usize] == 0, a, b).is_some()
+    }
+
+    fn remove(&mut self, t: u32, u: u32) {
+        let (a, b) = (self.pos[t as usize], self.pos[u as usize]);
+        self.grid[a] = 0;
+        self.grid[b] = 0;
+        self.removed[t as usize] = true;
+        self.removed[u as usize] = true;
+        self.tiles_left -= 2;
+        self.moves.push((a, b));
+        self.trail.push(Change::Removed(t, u));
+    }
+
+    fn commit(&mut self, t: u32, u: u32) {
+        self.partner[t as usize] = u;
+        self.partner[u as usize] = t;
+        self.trail.push(Change::Committed(t, u));
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("a change") {
+                Change::Removed(t, u) => {
+                    let (a, b) = (self.pos[t as usize], self.pos[u as usize]);
+                    self.grid[a] = t + 1;
+                    self.grid[b] = u + 1;
+                    self.removed[t as usize] = false;
+                    self.removed[u as usize] = false;
+                    self.tiles_left += 2;
+                    self.moves.pop();
+                }
+                Change::Committed(t, u) => {
+                    self.partner[t as usize] = NONE;
+                    self.partner[u as usize] = NONE;
+                }
+            }
+        }
+    }
+
+    /// The forced steps, until none applies.
+    fn closure(&mut self) {
+        let mut live: Vec<u32> = Vec::new();
+        loop {
+            let mut changed = false;
+            for k in 0..self.members.len() {
+                live.clear();
+                live.extend(self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]));
+                if live.is_empty() {
+                    continue;
+                }
+                // Committed pairs that connect.
+                let mut any_committed = false;
+                for &t in &live {
+                    let u = self.partner[t as usize];
+                    if u != NONE {
+                        any_committed = true;
+                        if t < u && !self.removed[t as usize] && self.connects(t, u) {
+                            self.remove(t, u);
+                            changed = true;
+                        }
+                    }
+                }
+                if any_committed {
+                    let free: Vec<u32> = live
+                        .iter()
+                        .copied()
+                        .filter(|&t| !self.removed[t as usize] && self.partner[t as usize] == NONE)
+                        .collect();
+                    if let [t, u] = free[..] {
+                        self.commit(t, u);
+                        changed = true;
+                    }
+                    continue;
+                }
+                match live[..] {
+                    [t, u] => {
+                        if self.connects(t, u) {
+                            self.remove(t, u);
+                            changed = true;
+                        } else {
+                            self.commit(t, u);
+                        }
+                    }
+                    [p, q, r, s] => {
+                        'pairings: for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
+                            for ((a, b), (c, d)) in [((a, b), (c, d)), ((c, d), (a, b))] {
+                                if self.connects(a, b) {
+                                    let mark = self.trail.len();
+                                    self.remove(a, b);
+                                    if self.connects(c, d) {
+                                        self.remove(c, d);
+                                        changed = true;
+                                        break 'pairings;
+                                    }
+                                    self.undo_to(mark);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    fn key(&self) -> Box<[u64]> {
+        let mut key = vec![0u64; self.removed.len().div_ceil(64)];
+        for (t, &r) in self.removed.iter().enumerate() {
+            if r {
+                key[t / 64] |= 1 << (t % 64);
+            }
+        }
+        for (t, &u) in self.partner.iter().enumerate() {
+            if u != NONE && (t as u32) < u && !self.removed[t] {
+                key.push((t as u64) << 32 | u64::from(u));
+            }
+        }
+        key.into_boxed_slice()
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes > self.budget || (self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    fn run(&mut self) -> Outcome {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Outcome::OutOfBudget;
+        }
+        let mark = self.trail.len();
+        self.closure();
+        if self.tiles_left == 0 {
+            return Outcome::Solved;
+        }
+        let key = self.key();
+        if self.failed.contains(&key) {
+            self.undo_to(mark);
+            return Outcome::Failed;
+        }
+        // Branch on a tile of an uncommitted pair that connects now: its partner is one of the
+        // other uncommitted tiles of its class (those that connect now first).
+        let mut choice: Option<(usize, u32, Vec<u32>)> = None;
+        for k in 0..self.members.len() {
+            let free: Vec<u32> = self.members[k]
+                .iter()
+                .copied()
+                .filter(|&t| !self.removed[t as usize] && self.partner[t as usize] == NONE)
+                .collect();
+            if choice.as_ref().is_some_and(|c| c.0 <= free.len()) {
+                continue;
+            }
+            'find: for (i, &t) in free.iter().enumerate() {
+                for &u in &free[i + 1..] {
+                    if self.connects(t, u) {
+                        let mut partners: Vec<u32> = free.iter().copied().filter(|&v| v != t).collect();
+                        partners.sort_by_key(|&v| !self.connects(t, v));
+                        choice = Some((free.len(), t, partners));
+                        break 'find;
+                    }
+                }
+            }
+        }
+        let mut outcome = Outcome::Failed;
+        if let Some((_, t, partners)) = choice {
+            for u in partners {
+                let inner = self.trail.len();
+                self.commit(t, u);
+                outcome = self.run();
+                if outcome == Outcome::Solved {
+                    return outcome;
+                }
+                self.undo_to(inner);
+                if outcome == Outcome::OutOfBudget {
+                    break;
+                }
+            }
+        }
+        if outcome == Outcome::Failed {
+            self.failed.insert(key);
+        }
+        self.undo_to(mark);
+        outcome
+    }
+}
+
+/// Brute force for tiny boards: tries every removable pair in every position, through the
+/// game rules and the seed's BFS, with no memory and no shortcuts. Exponential: for tests.
+///
+/// ```
+/// let board: shisen::Board = "A B\nB A\nC C".parse().unwrap();
+/// assert!(shisen::solver::brute_force(&board, false).is_none());
+/// assert_eq!(shisen::solver::brute_force(&"A B\nA B".parse().unwrap(), true).unwrap().len(), 2);
+/// ```
+#[must_use]
+pub fn brute_force(board: &Board, gravity: bool) -> Option<Vec<Removal>> {
+    if board.is_cleared() {
+        return Some(Vec::new());
+    }
+    let tiles: Vec<(Coord, crate::Kind)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, k))).collect();
+    for (i, &(a, ka)) in tiles.iter().enumerate() {
+        for &(b, kb) in &tiles[i + 1..] {
+            if board.matches(ka, kb) && path::reference::find_path(board, a, b).is_some() {
+                let mut next = board.clone();
+                next.set(a, None);
+                next.set(b, None);
+                if gravity {
+                    crate::game::apply_gravity(&mut next);
+                }
+                if let Some(mut rest) = brute_force(&next, gravity) {
+                    rest.insert(0, (a, b));
+                    return Some(rest);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Plays `moves` on `board` through the game rules; the final board, or the index of the
+/// first illegal move and why.
+///
+/// ```
+/// use engine::Coord;
+/// let board: shisen::Board = "A A".parse().unwrap();
+/// let end = shisen::solver::replay(&board, false, &[(Coord::new(0, 0), Coord::new(1, 0))]).unwrap();
+/// assert!(end.is_cleared());
+/// ```
+pub fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, (usize, crate::game::MoveError)> {
+    let mut game = crate::game::Game::new(board.clone(), gravity);
+    for (i, &(a, b)) in moves.iter().enumerate() {
+        game.remove(a, b).map_err(|e| (i, e))?;
+    }
+    Ok(game.board().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deadlock_and_budget() {
+        let board: Board = "A B\nB A\nC C".parse().unwrap();
+        assert_eq!(solve(&board, &Options::default()), Answer::Unsolvable);
+        assert_eq!(solve(&board, &Options { gravity: true, ..Options::default() }), Answer::Unsolvable);
+        let board: Board = "A B C\nC B A\nD D .".parse().unwrap();
+        let tight = Options { budget: 0, ..Options::default() };
+        assert_eq!(solve(&board, &tight), Answer::Unknown);
+    }
+
+    #[test]
+    fn gravity_changes_the_answer() {
+        // Without gravity: B B first, then the A's meet around the ring. With gravity the
+        // A column falls and the A's end up beside each other either way.
+        let board: Board = "A B\nB A".parse().unwrap();
+        assert_eq!(solve(&board, &Options { gravity: true, ..Options::default() }), Answer::Unsolvable);
+        let board: Board = "A .\nB B\nC A\nC .".parse().unwrap();
+        let answer = solve(&board, &Options { gravity: true, ..Options::default() });
+        let Answer::Solvable(moves) = answer else { panic!("{answer:?}") };
+        assert!(replay(&board, true, &moves).unwrap().is_cleared());
+    }
+}
