@@ -298,7 +298,7 @@ impl Search {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes > self.budget || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        self.nodes > self.budget || (self.nodes % 1024 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     fn run(&mut self) -> Outcome {
@@ -547,7 +547,7 @@ impl Plain {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.nodes > self.budget || (self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        self.nodes > self.budget || (self.nodes % 256 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     fn run(&mut self) -> Outcome {
