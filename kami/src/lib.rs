@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
 
 pub mod fixture;
+pub mod generate;
 pub mod level;
 pub mod play;
 pub mod regions;
 pub mod solver;
+pub mod svg;
 
 pub use level::{Colour, Level, MAX_COLOURS, colour_char};
 pub use play::{Game, Move, MoveError};

@@ -171,7 +171,7 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
             let table = tables.entry((i, Some(c))).or_default();
             let opt = paths[i].len() as u32;
             let mut search = Search::new(island, Some(c), &palette, &mut budget, table);
-            if let Probe::Found = search.dfs(0, opt) {
+            if let Probe::Found = search.dfs(0, opt, None) {
                 chosen.push(search.path.clone());
             } else {
                 if search.budget.aborted {
@@ -328,6 +328,8 @@ struct Island {
     adjacency: Vec<u64>,
     /// Zobrist keys, `[region * MAX_COLOURS + colour]`.
     zobrist: Vec<u128>,
+    /// Zobrist keys of the search context (`2 * region` and `2 * region + 1`).
+    context: Vec<u128>,
 }
 
 /// A state of one island during search. Each current region is represented by one of its
@@ -374,8 +376,9 @@ impl Island {
         let mut rng = SeededRng::new(0x6b61_6d69);
         let zobrist =
             (0..n * MAX_COLOURS).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
+        let context = (0..2 * n).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
         let colours = regions.iter().map(|&r| graph.colour(r as usize)).collect();
-        Island { n, words, global: regions.to_vec(), colours, adjacency, zobrist }
+        Island { n, words, global: regions.to_vec(), colours, adjacency, zobrist, context }
     }
 
     fn root(&self) -> Node {
@@ -474,15 +477,14 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         return colour_bound.max(u32::from(node.count == 2));
     }
     // Radius: after `d` rounds, reach[u] = the regions within distance d of u.
-    let alive: Vec<usize> = bits(&node.alive).collect();
-    for &u in &alive {
+    for u in bits(&node.alive) {
         scratch.reach[u * w..(u + 1) * w].fill(0);
         scratch.reach[u * w + u / 64] |= 1 << (u % 64);
     }
     let mut d = 0;
     while d < cap {
         scratch.acc.copy_from_slice(&node.alive);
-        for &u in &alive {
+        for u in bits(&node.alive) {
             for k in 0..w {
                 scratch.acc[k] &= scratch.reach[u * w + k];
             }
@@ -490,7 +492,7 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         if scratch.acc.iter().any(|&a| a != 0) {
             break;
         }
-        for &u in &alive {
+        for u in bits(&node.alive) {
             for k in 0..w {
                 scratch.next[u * w + k] = scratch.reach[u * w + k];
             }
@@ -549,9 +551,12 @@ impl<'a> Search<'a> {
         node.count == 1 && self.target.is_none_or(|t| node.col[bits(&node.alive).next().unwrap_or(0)] == t)
     }
 
-    /// Searches for a solution of at most `bound` moves in total from the node at `depth`.
-    /// On failure returns a proven lower bound on the moves needed from that node.
-    fn dfs(&mut self, depth: usize, bound: u32) -> Probe {
+    /// Searches for a solution of at most `bound` moves in total from the node at `depth`,
+    /// the node having been reached by the move described by `last` (see [`Last`]). On
+    /// failure returns a proven lower bound on the moves needed from that node *in that
+    /// context* (moves skipped by the partial-order reduction excluded), which is what the
+    /// transposition table stores, keyed by state and context.
+    fn dfs(&mut self, depth: usize, bound: u32, last: Option<Last>) -> Probe {
         if self.budget.tick() {
             return Probe::Bound(0);
         }
@@ -560,26 +565,31 @@ impl<'a> Search<'a> {
             return Probe::Found;
         }
         let left = bound - depth as u32;
-        let hash = node.hash;
-        let mut h = heuristic(self.island, node, self.target, left + 1, &mut self.scratch);
-        if let Some(&known) = self.table.get(&hash) {
-            h = h.max(u32::from(known));
+        let key = last
+            .map_or(node.hash, |l| node.hash ^ self.island.context[2 * l.key] ^ self.island.context[2 * l.merged + 1]);
+        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        if known > left {
+            return Probe::Bound(known);
         }
+        let h = heuristic(self.island, node, self.target, left + 1, &mut self.scratch).max(known);
         if h > left {
             return Probe::Bound(h);
         }
-        let moves = self.moves(depth);
+        let moves = self.moves(depth, last);
         if self.stack.len() <= depth + 1 {
             let copy = self.stack[depth].clone();
             self.stack.push(copy);
         }
+        let w = self.island.words;
         let mut best = u32::MAX;
         for (r, x) in moves {
             let (done, rest) = self.stack.split_at_mut(depth + 1);
+            let tapped_key = first_bit(&done[depth].members[r * w..(r + 1) * w]);
             rest[0].clone_from(&done[depth]);
             self.island.apply(&mut rest[0], r, x, &mut self.scratch.merged);
+            let merged = first_bit(&rest[0].members[r * w..(r + 1) * w]);
             self.path.push((r as u32, x));
-            match self.dfs(depth + 1, bound) {
+            match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
                 Probe::Found => return Probe::Found,
                 Probe::Bound(b) => best = best.min(b.saturating_add(1)),
             }
@@ -589,31 +599,42 @@ impl<'a> Search<'a> {
             }
         }
         let proven = h.max(best).min(u32::from(u8::MAX));
-        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&hash) {
-            let entry = self.table.entry(hash).or_insert(0);
+        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&key) {
+            let entry = self.table.entry(key).or_insert(0);
             *entry = (*entry).max(proven as u8);
         }
         Probe::Bound(proven)
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
-    /// target colour), bigger merges first.
-    fn moves(&self, depth: usize) -> Vec<(usize, Colour)> {
+    /// target colour), bigger merges first, minus the moves the partial-order reduction
+    /// skips after `last`.
+    fn moves(&self, depth: usize, last: Option<Last>) -> Vec<(usize, Colour)> {
         let node = &self.stack[depth];
         let w = self.island.words;
+        let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
         let mut out = Vec::new();
         for r in bits(&node.alive) {
             let mut counts = [0u32; MAX_COLOURS];
             for s in bits(&node.adj[r * w..(r + 1) * w]) {
                 counts[usize::from(node.col[s])] += 1;
             }
+            // Independence of (r, x) from the last move: r's region comes earlier in the
+            // canonical order, is not the last merged region, and neither it nor its `x`
+            // neighbours touch that region.
+            let may_skip = last
+                .is_some_and(|l| first_bit(&node.members[r * w..(r + 1) * w]) < l.key && r != l.rep && !has(r, l.rep));
+            let independent = |x: Colour| {
+                let Some(l) = last else { return false };
+                may_skip && bits(&node.adj[r * w..(r + 1) * w]).all(|s| node.col[s] != x || !has(s, l.rep))
+            };
             if let Some(t) = self.target {
-                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) {
+                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) && !independent(t) {
                     out.push((0, r, t));
                 }
             }
             for (c, &n) in counts.iter().enumerate() {
-                if n > 0 {
+                if n > 0 && !independent(c as Colour) {
                     out.push((n, r, c as Colour));
                 }
             }
@@ -621,6 +642,20 @@ impl<'a> Search<'a> {
         out.sort_by_key(|&(n, r, c)| (std::cmp::Reverse(n), r, c));
         out.into_iter().map(|(_, r, c)| (r, c)).collect()
     }
+}
+
+/// The move that led to a search node, for the partial-order reduction: `key` is the
+/// smallest original region of the tapped region (the canonical order of moves), `rep` the
+/// node's representative of the merged region, `merged` its smallest original region.
+#[derive(Clone, Copy)]
+struct Last {
+    key: usize,
+    rep: usize,
+    merged: usize,
+}
+
+fn first_bit(words: &[u64]) -> usize {
+    bits(words).next().unwrap_or(usize::MAX)
 }
 
 /// IDA*: the optimal path of `(local rep, colour)` moves, or a proven lower bound when the
@@ -636,7 +671,7 @@ fn ida_star(
     let root = search.stack[0].clone();
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
     loop {
-        match search.dfs(0, bound) {
+        match search.dfs(0, bound, None) {
             Probe::Found => return Ok(search.path),
             Probe::Bound(b) => {
                 if search.budget.aborted {

@@ -1,0 +1,150 @@
+//! The `kami` command: `solve`, `render` and `generate` KAMI levels, exactly as in the
+//! workspace's command-line contract.
+//!
+//! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout),
+//! 3 the `--timeout` budget ran out.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use kami::generate::{Options, generate};
+use kami::{Level, Limits, Outcome, solve_with};
+
+/// KAMI 2 levels: optimal par, SVG pictures, generation.
+#[derive(Parser)]
+#[command(name = "kami", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Optimal solution: the number of moves, then one `r c colour` line per move.
+    Solve {
+        /// Give up after this many seconds: `unknown lb=<lower bound> best=<n or ->`, exit 3.
+        #[arg(long, value_name = "S", allow_negative_numbers = true)]
+        timeout: Option<f64>,
+        /// Level file, `-` for standard input.
+        #[arg(default_value = "-")]
+        level: String,
+    },
+    /// An SVG picture of the level.
+    Render {
+        /// Level file, `-` for standard input.
+        #[arg(default_value = "-")]
+        level: String,
+    },
+    /// A random level with its proven optimum in a `# par: N` header.
+    Generate {
+        /// Size `RxC`: rows and columns of triangles.
+        #[arg(long, default_value = "29x10")]
+        size: String,
+        /// Number of colours.
+        #[arg(long, default_value_t = 4)]
+        colors: usize,
+        /// Number of regions grown (the level has at most this many).
+        #[arg(long, default_value_t = 40)]
+        regions: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// A failure: exit code and a one-line message.
+struct Failure(u8, String);
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            let text = e.to_string();
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad usage").trim();
+            eprintln!("kami: {line}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+    };
+    match run(cli.command) {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(Failure(code, message)) => {
+            eprintln!("kami: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Runs a command, returning what goes to stdout; exit 3 carries its stdout line in the
+/// failure's message slot through [`gave_up`].
+fn run(command: Command) -> Result<String, Failure> {
+    match command {
+        Command::Solve { timeout, level } => {
+            let deadline = match timeout {
+                None => None,
+                Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s.min(1e9))),
+                Some(s) => return Err(Failure(2, format!("--timeout {s}: expected a number of seconds >= 0"))),
+            };
+            let (name, level) = read_level(&level)?;
+            let start = Instant::now();
+            let outcome = solve_with(&level, Limits { deadline, node_limit: None });
+            eprintln!("{name}: searched for {:.3} s", start.elapsed().as_secs_f64());
+            match outcome {
+                Outcome::Optimal(moves) => {
+                    let mut lines = vec![moves.len().to_string()];
+                    lines.extend(moves.iter().map(ToString::to_string));
+                    Ok(lines.join("\n") + "\n")
+                }
+                Outcome::GaveUp { lower_bound, best } => {
+                    let best = best.map_or_else(|| "-".to_string(), |b| b.len().to_string());
+                    gave_up(&format!("unknown lb={lower_bound} best={best}\n"))
+                }
+            }
+        }
+        Command::Render { level } => {
+            let (_, level) = read_level(&level)?;
+            Ok(kami::svg::render(&level))
+        }
+        Command::Generate { size, colors, regions, seed } => {
+            let (rows, cols) = size
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)))
+                .ok_or_else(|| Failure(2, format!("--size {size:?}: expected RxC, for example 29x10")))?;
+            let options = Options { rows, cols, colours: colors, regions, seed, ..Options::default() };
+            let level = generate(&options).map_err(|e| Failure(2, format!("generate: {e}")))?;
+            Ok(level.to_string())
+        }
+    }
+}
+
+/// Exit 3: the `unknown` line still goes to stdout.
+fn gave_up(line: &str) -> Result<String, Failure> {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(line.as_bytes());
+    let _ = stdout.flush();
+    Err(Failure(3, "the time budget ran out".into()))
+}
+
+/// Reads and parses a level from a path or `-` (stdin); errors name the source and line.
+fn read_level(path: &str) -> Result<(String, Level), Failure> {
+    let (name, text) = if path == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(2, format!("<stdin>: {e}")))?;
+        ("<stdin>".to_string(), text)
+    } else {
+        let text = std::fs::read_to_string(path).map_err(|e| Failure(2, format!("{path}: {e}")))?;
+        (path.to_string(), text)
+    };
+    let level = Level::parse(&text).map_err(|e| Failure(2, e.with_source(&name).to_string()))?;
+    Ok((name, level))
+}
