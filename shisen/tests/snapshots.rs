@@ -1,7 +1,11 @@
-//! Snapshot tests over `fixtures/shisen/*.ron`: one report per file.
+//! Snapshot tests over `fixtures/shisen/*.ron`: one report per file. Each board's
+//! expectations (connection lengths, solvability) are asserted, every witness is replayed
+//! through the game rules, and small boards are checked against brute force.
 
+use engine::Coord;
 use serde::Serialize;
 use shisen::fixture::FixtureFile;
+use shisen::solver::{self, Answer, Options};
 
 /// What a board fixture pins down.
 #[derive(Serialize)]
@@ -9,10 +13,21 @@ struct BoardReport {
     name: String,
     size: String,
     tiles: usize,
-    /// `(label, count)` per kind, in order of first appearance.
-    kinds: Vec<(String, usize)>,
+    gravity: bool,
     /// The board as printed back: must equal the fixture's rows.
     rows: Vec<String>,
+    /// Each query: `x1,y1 x2,y2 -> <len> <corners>` or `-> none`.
+    queries: Vec<String>,
+    /// Every removable pair, as `shisen pairs` prints it.
+    pairs: Vec<String>,
+    /// `solvable`, `unsolvable` or `unknown`.
+    solver: String,
+    /// The witness, as `shisen solve` prints it.
+    moves: Vec<String>,
+}
+
+fn xy(c: Coord) -> String {
+    format!("{},{}", c.x, c.y)
 }
 
 #[test]
@@ -25,17 +40,52 @@ fn fixtures() {
             .iter()
             .map(|nb| {
                 let b = &nb.board;
+                let queries = nb
+                    .queries
+                    .iter()
+                    .map(|q| {
+                        let (a, c) = (Coord::new(q.a.0, q.a.1), Coord::new(q.b.0, q.b.1));
+                        let ours = shisen::path::shortest_path(b, a, c);
+                        let reference = shisen::path::reference::shortest_path(b, a, c);
+                        assert_eq!(ours.map(|p| p.length()), q.length, "{}: {q:?}", nb.name);
+                        assert_eq!(reference.map(|p| p.length()), q.length, "{}: {q:?} (reference)", nb.name);
+                        match ours {
+                            Some(p) => format!("{} {} -> {} {}", xy(a), xy(c), p.length(), p.corners_text()),
+                            None => format!("{} {} -> none", xy(a), xy(c)),
+                        }
+                    })
+                    .collect();
+                let pairs = shisen::path::removable_pairs(b)
+                    .iter()
+                    .map(|p| format!("{} {} {} {}", xy(p.a), xy(p.b), p.path.length(), p.path.corners_text()))
+                    .collect();
+                let answer = solver::solve(b, &Options { gravity: nb.gravity, ..Options::default() });
+                let moves: Vec<String> = match &answer {
+                    Answer::Solvable(moves) => {
+                        let end = solver::replay(b, nb.gravity, moves).unwrap();
+                        assert!(end.is_cleared(), "{}", nb.name);
+                        moves.iter().map(|&(a, c)| format!("{} {}", xy(a), xy(c))).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                if let Some(expected) = nb.solvable {
+                    assert_eq!(matches!(answer, Answer::Solvable(_)), expected, "{}", nb.name);
+                    assert_ne!(answer, Answer::Unknown, "{}", nb.name);
+                }
+                if b.tile_count() <= 12 {
+                    let brute = solver::brute_force(b, nb.gravity);
+                    assert_eq!(brute.is_some(), matches!(answer, Answer::Solvable(_)), "{}", nb.name);
+                }
                 BoardReport {
                     name: nb.name.clone(),
                     size: format!("{}x{}", b.width(), b.height()),
                     tiles: b.tile_count(),
-                    kinds: b
-                        .kind_counts()
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, n)| (b.label(shisen::Kind(k as u16)).to_string(), n))
-                        .collect(),
+                    gravity: nb.gravity,
                     rows: b.rows(),
+                    queries,
+                    pairs,
+                    solver: answer.word().to_string(),
+                    moves,
                 }
             })
             .collect();
