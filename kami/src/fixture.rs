@@ -28,13 +28,38 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
     engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
 }
 
-/// The fixture files generated from this crate's own APIs, as `(file name, contents)`.
-/// None yet: the generator issue adds the project's own level set here.
+/// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
+/// `generated.ron`, the project's own level set, made by [`crate::generate::generate`]
+/// from fixed seeds, each with its proven par.
 ///
 /// ```
-/// assert!(kami::fixture::generated().is_empty());
+/// let files = kami::fixture::generated();
+/// assert_eq!(files[0].0, "generated.ron");
+/// let file: kami::fixture::FixtureFile = engine::from_ron(&files[0].1).unwrap();
+/// assert!(file.levels.iter().all(|l| l.par.is_some()));
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
-    Vec::new()
+    use crate::generate::{Options, generate};
+    // (rows, cols, colours, regions, seed): small levels, and 29 × 10 ones like the game's.
+    let specs: [(usize, usize, usize, usize, u64); 6] = [
+        (6, 5, 2, 6, 1),
+        (8, 6, 3, 12, 2),
+        (10, 8, 4, 16, 3),
+        (29, 10, 3, 24, 4),
+        (29, 10, 4, 30, 5),
+        (29, 10, 5, 30, 6),
+    ];
+    let levels: Vec<Level> = specs
+        .iter()
+        .filter_map(|&(rows, cols, colours, regions, seed)| {
+            let options = Options { rows, cols, colours, regions, seed, ..Options::default() };
+            let mut level = generate(&options).ok()?;
+            level.name = Some(format!("generated {rows}x{cols}, {colours} colours, {regions} pieces, seed {seed}"));
+            Some(level)
+        })
+        .collect();
+    let file = FixtureFile { levels };
+    let text = engine::to_ron(&file).unwrap_or_default();
+    vec![("generated.ron".to_string(), text)]
 }

@@ -76,6 +76,8 @@ pub fn render(level: &Level) -> String {
 /// let options = SvgOptions { moves: kami::solve(&level), ..SvgOptions::default() };
 /// let svg = render_with(&level, &options);
 /// assert!(svg.contains(">1</text>"));
+/// let twice = SvgOptions { moves: vec![kami::Move::new(0, 0, 1), kami::Move::new(0, 0, 0)], ..options };
+/// assert!(render_with(&level, &twice).contains(">1,2</text>"));
 /// ```
 #[must_use]
 pub fn render_with(level: &Level, options: &SvgOptions) -> String {
@@ -99,15 +101,23 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
             points.join(" ")
         );
     }
+    // Moves tapping the same triangle share one label: "1,2,3".
     let font = options.side * 0.4;
+    let mut labels: Vec<((usize, usize), Vec<String>)> = Vec::new();
     for (i, mv) in options.moves.iter().enumerate() {
-        let v = geometry.vertices(Coord::new(mv.col as i32, mv.row as i32));
+        match labels.iter_mut().find(|(at, _)| *at == (mv.row, mv.col)) {
+            Some((_, numbers)) => numbers.push((i + 1).to_string()),
+            None => labels.push(((mv.row, mv.col), vec![(i + 1).to_string()])),
+        }
+    }
+    for ((row, col), numbers) in labels {
+        let v = geometry.vertices(Coord::new(col as i32, row as i32));
         let x = (v[0].0 + v[1].0 + v[2].0) / 3.0;
         let y = (v[0].1 + v[1].1 + v[2].1) / 3.0;
         let _ = writeln!(
             out,
             r##"<text x="{x:.2}" y="{y:.2}" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="#ffffff" stroke="#000000" stroke-width="0.3">{}</text>"##,
-            i + 1
+            numbers.join(",")
         );
     }
     out.push_str("</svg>\n");

@@ -1,7 +1,8 @@
-//! Snapshot tests over `fixtures/kami/*.ron`: one report per file.
+//! Snapshot tests over `fixtures/kami/*.ron`: one report per file, and one SVG picture.
 
 use engine::components;
 use kami::fixture::FixtureFile;
+use kami::{Outcome, RegionGraph, play, solver};
 use serde::Serialize;
 
 /// What a level fixture pins down.
@@ -16,18 +17,35 @@ struct LevelReport {
     regions: usize,
     /// Connected groups of triangles, whatever their colour (separated by holes).
     islands: usize,
+    /// The solver's lower bound at the start.
+    lower_bound: u32,
+    /// The solver's proven optimum, and its answer as `r c colour` moves.
+    optimum: usize,
+    answer: Vec<String>,
+}
+
+fn read(path: &std::path::Path) -> FixtureFile {
+    let text = std::fs::read_to_string(path).unwrap();
+    engine::from_ron(&text).unwrap()
 }
 
 #[test]
 fn fixtures() {
     insta::glob!("../../fixtures/kami", "*.ron", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        let file: FixtureFile = engine::from_ron(&text).unwrap();
+        let file = read(path);
         let report: Vec<LevelReport> = file
             .levels
             .iter()
             .map(|l| {
                 let t = l.topology();
+                let Outcome::Optimal(moves) = kami::solve_with(l, kami::Limits::default()) else {
+                    panic!("no budget was given")
+                };
+                // Every answer replays to a solved level, and matches a par that is given.
+                assert!(play::is_solved(&play::replay(l, &moves).unwrap()));
+                if let Some(par) = l.par {
+                    assert_eq!(moves.len() as u32, par, "{:?}", l.name);
+                }
                 LevelReport {
                     name: l.name.clone(),
                     par: l.par,
@@ -36,6 +54,9 @@ fn fixtures() {
                     colours: l.colours_used().into_iter().map(kami::colour_char).collect(),
                     regions: components(&t, |i| l.cells()[i]).count,
                     islands: components(&t, |i| l.cells()[i].map(|_| ())).count,
+                    lower_bound: solver::lower_bound(l),
+                    optimum: moves.len(),
+                    answer: moves.iter().map(ToString::to_string).collect(),
                 }
             })
             .collect();
@@ -45,4 +66,13 @@ fn fixtures() {
             insta::assert_ron_snapshot!(report);
         });
     });
+}
+
+#[test]
+fn svg_of_a_generated_level_with_its_answer() {
+    let file = read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/kami/generated.ron")));
+    let level = &file.levels[1];
+    assert!(RegionGraph::new(level).len() > 1);
+    let options = kami::svg::SvgOptions { moves: kami::solve(level), ..kami::svg::SvgOptions::default() };
+    insta::assert_snapshot!(kami::svg::render_with(level, &options));
 }

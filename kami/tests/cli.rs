@@ -1,0 +1,91 @@
+//! The `kami` binary against the command-line contract.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn kami(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kami"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn solve_prints_the_optimum_then_replayable_moves() {
+    let text = "# name: small\n0120\n1201\n2012\n";
+    let out = kami(&["solve", "-"], text);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut lines = stdout.lines();
+    let n: usize = lines.next().unwrap().parse().unwrap();
+    let level: kami::Level = text.parse().unwrap();
+    let moves: Vec<kami::Move> = lines
+        .map(|l| {
+            let t: Vec<&str> = l.split(' ').collect();
+            kami::Move::new(
+                t[0].parse().unwrap(),
+                t[1].parse().unwrap(),
+                t[2].chars().next().unwrap().to_digit(36).unwrap() as u8,
+            )
+        })
+        .collect();
+    assert_eq!(moves.len(), n);
+    assert_eq!(n, kami::solve(&level).len());
+    assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for (args, input) in [
+        (&["solve"][..], "012\n01\n"),
+        (&["solve", "-"][..], "0A\n"),
+        (&["render"][..], ""),
+        (&["solve", "--timeout", "-1"][..], "01\n"),
+        (&["generate", "--size", "ten"][..], ""),
+        (&["frobnicate"][..], ""),
+    ] {
+        let out = kami(args, input);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1, "{args:?}");
+    }
+}
+
+#[test]
+fn a_budget_that_runs_out_reports_bounds_and_exit_3() {
+    // A deep level that zero seconds cannot prove.
+    let level = kami::generate::generate(&kami::generate::Options {
+        rows: 12,
+        cols: 8,
+        colours: 4,
+        regions: 40,
+        seed: 3,
+        node_limit: 200_000,
+        ..kami::generate::Options::default()
+    });
+    let text = match level {
+        Ok(l) => l.grid_text(),
+        Err(_) => "0120120\n1201201\n2012012\n0120120\n".to_string(),
+    };
+    let out = kami(&["solve", "--timeout", "0", "-"], &text);
+    assert_eq!(out.status.code(), Some(3));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("unknown lb=") && stdout.contains(" best="), "{stdout}");
+}
+
+#[test]
+fn generate_and_render() {
+    let out = kami(&["generate", "--size", "8x6", "--colors", "3", "--regions", "10", "--seed", "9"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let level: kami::Level = text.parse().unwrap();
+    assert_eq!(level.par, Some(kami::solve(&level).len() as u32));
+    let svg = kami(&["render"], &text);
+    assert!(String::from_utf8(svg.stdout).unwrap().starts_with("<svg"));
+}
