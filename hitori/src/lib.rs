@@ -1,6 +1,10 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+pub mod connectivity;
 pub mod fixture;
+pub mod rules;
+pub mod solver;
 
 pub use board::Puzzle;
+pub use rules::Cell;

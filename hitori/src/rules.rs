@@ -1,0 +1,276 @@
+//! The rules of Hitori, and a checker that explains every violation.
+//!
+//! A solution shades some cells so that
+//! 1. no number repeats among the unshaded cells of a row or of a column,
+//! 2. no two shaded cells are side by side (diagonal contact is allowed),
+//! 3. the unshaded cells form one orthogonally connected area (so there is at least one).
+//!
+//! Nothing else is required: a shading that shades a cell "for no reason" is still a
+//! solution if it keeps the three rules, which is why a good puzzle must rule out every such
+//! optional shading (see [`crate::solver`]).
+
+use std::fmt;
+
+use engine::{Coord, Grid, SquareGrid};
+use serde::{Deserialize, Serialize};
+
+use crate::Puzzle;
+
+/// What is known about a cell during solving.
+///
+/// ```
+/// use hitori::rules::Cell;
+/// assert_eq!(Cell::default(), Cell::Unknown);
+/// assert_eq!(Cell::from_shaded(true), Cell::Shaded);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cell {
+    /// Not decided yet.
+    #[default]
+    Unknown,
+    /// Blacked out.
+    Shaded,
+    /// Kept (its number counts).
+    Unshaded,
+}
+
+impl Cell {
+    /// `Shaded` for `true`, `Unshaded` for `false`.
+    ///
+    /// ```
+    /// assert_eq!(hitori::rules::Cell::from_shaded(false), hitori::rules::Cell::Unshaded);
+    /// ```
+    #[must_use]
+    pub fn from_shaded(shaded: bool) -> Cell {
+        if shaded { Cell::Shaded } else { Cell::Unshaded }
+    }
+}
+
+/// A row or a column of the board.
+///
+/// ```
+/// assert_eq!(hitori::rules::Line::Row(2).to_string(), "row 2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Line {
+    /// Row `y` (from the top, from 0).
+    Row(usize),
+    /// Column `x` (from the left, from 0).
+    Column(usize),
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Line::Row(y) => write!(f, "row {y}"),
+            Line::Column(x) => write!(f, "column {x}"),
+        }
+    }
+}
+
+/// One broken rule, with the cells that break it.
+///
+/// ```
+/// use hitori::rules::{check_shading, Violation};
+/// let p = hitori::Puzzle::parse("1 1\n2 3").unwrap();
+/// let none = engine::Grid::new(2, 2, false);
+/// let v = check_shading(&p, &none);
+/// assert_eq!(v.len(), 1);
+/// assert_eq!(v[0].to_string(), "row 0: 1 is repeated among unshaded cells 0,0 1,0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Violation {
+    /// The cell states do not have the puzzle's shape.
+    WrongShape {
+        /// The puzzle's width and height.
+        expected: (usize, usize),
+        /// The states' width and height.
+        found: (usize, usize),
+    },
+    /// A number appears more than once among the unshaded cells of a line.
+    Repeated {
+        /// The repeated number.
+        number: u32,
+        /// Where.
+        line: Line,
+        /// The unshaded cells holding it, in order along the line.
+        cells: Vec<Coord>,
+    },
+    /// Two shaded cells side by side.
+    AdjacentShaded {
+        /// The upper or left cell.
+        first: Coord,
+        /// The lower or right cell.
+        second: Coord,
+    },
+    /// The unshaded cells cannot all be joined through cells that are not shaded.
+    Disconnected {
+        /// How many separate areas hold unshaded cells.
+        areas: usize,
+        /// The first unshaded cell (row-major) outside the area of the first unshaded cell.
+        cut_off: Coord,
+    },
+    /// Every cell is shaded.
+    NothingUnshaded,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::WrongShape { expected, found } => {
+                write!(f, "states are {}x{}, the puzzle is {}x{}", found.0, found.1, expected.0, expected.1)
+            }
+            Violation::Repeated { number, line, cells } => {
+                write!(f, "{line}: {number} is repeated among unshaded cells")?;
+                for c in cells {
+                    write!(f, " {c}")?;
+                }
+                Ok(())
+            }
+            Violation::AdjacentShaded { first, second } => write!(f, "shaded cells {first} and {second} touch"),
+            Violation::Disconnected { areas, cut_off } => {
+                write!(f, "unshaded cells fall into {areas} separate areas ({cut_off} is cut off)")
+            }
+            Violation::NothingUnshaded => write!(f, "every cell is shaded"),
+        }
+    }
+}
+
+/// Every violation in a (possibly partial) state: repeats among `Unshaded` cells, touching
+/// `Shaded` cells, and `Unshaded` cells that cannot be joined through cells that are not
+/// `Shaded`. A complete state with no violation is a solution.
+///
+/// ```
+/// use hitori::rules::{check, Cell::*};
+/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
+/// let s = engine::Grid::from_vec(2, 2, vec![Shaded, Unknown, Unknown, Unknown]).unwrap();
+/// assert!(check(&p, &s).is_empty());
+/// let bad = engine::Grid::from_vec(2, 2, vec![Shaded, Shaded, Unknown, Unknown]).unwrap();
+/// assert_eq!(check(&p, &bad).len(), 1);
+/// ```
+#[must_use]
+pub fn check(puzzle: &Puzzle, states: &Grid<Cell>) -> Vec<Violation> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    if (states.width(), states.height()) != (w, h) {
+        return vec![Violation::WrongShape { expected: (w, h), found: (states.width(), states.height()) }];
+    }
+    let numbers = puzzle.numbers();
+    let mut out = Vec::new();
+    let lines = (0..h).map(|y| (Line::Row(y), (0..w).map(move |x| Coord::new(x as i32, y as i32)).collect::<Vec<_>>()));
+    let columns =
+        (0..w).map(|x| (Line::Column(x), (0..h).map(move |y| Coord::new(x as i32, y as i32)).collect::<Vec<_>>()));
+    for (line, cells) in lines.chain(columns) {
+        let mut seen: Vec<u32> = Vec::new();
+        for &c in &cells {
+            let n = numbers[c];
+            if states[c] != Cell::Unshaded || seen.contains(&n) {
+                continue;
+            }
+            let holders: Vec<Coord> =
+                cells.iter().copied().filter(|&d| states[d] == Cell::Unshaded && numbers[d] == n).collect();
+            if holders.len() > 1 {
+                seen.push(n);
+                out.push(Violation::Repeated { number: n, line, cells: holders });
+            }
+        }
+    }
+    for c in states.coords() {
+        for step in [Coord::RIGHT, Coord::DOWN] {
+            let d = c + step;
+            if states[c] == Cell::Shaded && states.get(d) == Some(&Cell::Shaded) {
+                out.push(Violation::AdjacentShaded { first: c, second: d });
+            }
+        }
+    }
+    let topology = SquareGrid::new(w, h);
+    let parts = engine::components(&topology, |i| (states[i] != Cell::Shaded).then_some(()));
+    let mut areas: Vec<u32> = Vec::new();
+    let mut cut_off = None;
+    for (i, label) in parts.labels.iter().enumerate() {
+        if let (Cell::Unshaded, Some(l)) = (states[i], label) {
+            if !areas.contains(l) {
+                areas.push(*l);
+                if areas.len() == 2 {
+                    cut_off = Some(states.coord_of(i));
+                }
+            }
+        }
+    }
+    if let Some(cut_off) = cut_off {
+        out.push(Violation::Disconnected { areas: areas.len(), cut_off });
+    }
+    if states.cells().iter().all(|&s| s == Cell::Shaded) {
+        out.push(Violation::NothingUnshaded);
+    }
+    out
+}
+
+/// Every violation of a complete shading (`true` = shaded).
+///
+/// ```
+/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
+/// let s = engine::Grid::from_vec(2, 2, vec![false, true, false, false]).unwrap();
+/// assert!(hitori::rules::check_shading(&p, &s).is_empty());
+/// ```
+#[must_use]
+pub fn check_shading(puzzle: &Puzzle, shaded: &Grid<bool>) -> Vec<Violation> {
+    check(puzzle, &shaded.map(|&s| Cell::from_shaded(s)))
+}
+
+/// Whether a complete shading (`true` = shaded) solves the puzzle.
+///
+/// ```
+/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
+/// let s = engine::Grid::from_vec(2, 2, vec![false, true, false, false]).unwrap();
+/// assert!(hitori::rules::is_solution(&p, &s));
+/// assert!(!hitori::rules::is_solution(&p, &engine::Grid::new(2, 2, false)));
+/// ```
+#[must_use]
+pub fn is_solution(puzzle: &Puzzle, shaded: &Grid<bool>) -> bool {
+    check_shading(puzzle, shaded).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shading(rows: &[&str]) -> Grid<bool> {
+        Grid::from_rows(rows.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect()).unwrap()
+    }
+
+    #[test]
+    fn each_rule_is_explained() {
+        let p = Puzzle::parse("1 2 1\n2 2 3\n3 1 2").unwrap();
+        let v = check_shading(&p, &shading(&["...", "...", "..."]));
+        assert_eq!(v.len(), 3, "{v:?}");
+        assert!(v.iter().any(|v| matches!(v, Violation::Repeated { number: 1, line: Line::Row(0), .. })));
+        assert!(v.iter().any(|v| matches!(v, Violation::Repeated { number: 2, line: Line::Row(1), .. })));
+        assert!(v.iter().any(|v| matches!(v, Violation::Repeated { number: 2, line: Line::Column(1), .. })));
+        let v = check_shading(&p, &shading(&["##.", "...", "..."]));
+        assert!(v.contains(&Violation::AdjacentShaded { first: Coord::new(0, 0), second: Coord::new(1, 0) }));
+        let v = check_shading(&p, &shading(&[".#.", "#..", "..."]));
+        assert!(v.contains(&Violation::Disconnected { areas: 2, cut_off: Coord::new(2, 0) }));
+        assert_eq!(v.last().unwrap().to_string(), "unshaded cells fall into 2 separate areas (2,0 is cut off)");
+        let v = check_shading(&p, &shading(&["#.#", "...", ".#."]));
+        assert!(!v.iter().any(|v| matches!(v, Violation::Disconnected { .. } | Violation::AdjacentShaded { .. })));
+        assert!(is_solution(&p, &shading(&["#..", ".#.", "..."])));
+    }
+
+    #[test]
+    fn one_cell_must_stay_unshaded() {
+        let p = Puzzle::parse("5").unwrap();
+        assert!(is_solution(&p, &shading(&["."])));
+        assert_eq!(check_shading(&p, &shading(&["#"])), vec![Violation::NothingUnshaded]);
+    }
+
+    #[test]
+    fn partial_states_only_blame_decided_cells() {
+        let p = Puzzle::parse("1 1 1").unwrap();
+        let s = Grid::from_vec(3, 1, vec![Cell::Unshaded, Cell::Unknown, Cell::Unshaded]).unwrap();
+        assert_eq!(check(&p, &s).len(), 1);
+        let s = Grid::from_vec(3, 1, vec![Cell::Unshaded, Cell::Shaded, Cell::Unknown]).unwrap();
+        assert!(check(&p, &s).is_empty());
+        let s = Grid::new(2, 1, Cell::Unknown);
+        assert!(matches!(check(&p, &s)[0], Violation::WrongShape { .. }));
+    }
+}

@@ -1,0 +1,576 @@
+//! The uniqueness-proving solver: propagation with sound deductions, then branching,
+//! counting solutions up to two, under a time and node budget.
+//!
+//! Every deduction holds for *every* solution, so the count is exact: the rule that assumes
+//! a unique solution ("a number alone in its row and column is unshaded") is never used.
+//! When only cells whose number is alone among the open cells of its row and column remain
+//! undecided, leaving them all unshaded is a solution, and shading any one of them (none
+//! touches a shaded cell or is a cut, after propagation) is a second one.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use engine::{Coord, Grid};
+use rustc_hash::FxHashMap;
+
+use crate::Puzzle;
+use crate::connectivity::{Connectivity, Mark};
+use crate::rules::Cell;
+
+/// The solver's verdict.
+///
+/// ```
+/// use hitori::solver::{solve, Answer, Limits};
+/// let p = hitori::Puzzle::parse("1 1\n1 1").unwrap();
+/// assert_eq!(solve(&p, Limits::default()), Answer::None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Exactly one solution (`true` = shaded).
+    Unique(Grid<bool>),
+    /// At least two solutions; two different ones.
+    Multiple(Grid<bool>, Grid<bool>),
+    /// No solution.
+    None,
+    /// The budget ran out before the answer was known.
+    Unknown,
+}
+
+impl Answer {
+    /// `"unique"`, `"multiple"`, `"none"` or `"unknown"`.
+    ///
+    /// ```
+    /// assert_eq!(hitori::solver::Answer::None.class(), "none");
+    /// ```
+    #[must_use]
+    pub fn class(&self) -> &'static str {
+        match self {
+            Answer::Unique(_) => "unique",
+            Answer::Multiple(..) => "multiple",
+            Answer::None => "none",
+            Answer::Unknown => "unknown",
+        }
+    }
+
+    /// The solutions found: one, two, or none.
+    ///
+    /// ```
+    /// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap();
+    /// let a = hitori::solver::solve(&p, Default::default());
+    /// assert_eq!(a.class(), "multiple");
+    /// assert_eq!(a.solutions().len(), 2);
+    /// ```
+    #[must_use]
+    pub fn solutions(&self) -> Vec<&Grid<bool>> {
+        match self {
+            Answer::Unique(s) => vec![s],
+            Answer::Multiple(a, b) => vec![a, b],
+            Answer::None | Answer::Unknown => Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.class())
+    }
+}
+
+/// A budget for one solve: wall-clock time and search nodes (branchings), both optional.
+///
+/// ```
+/// use std::time::Duration;
+/// let l = hitori::solver::Limits { time: Some(Duration::from_secs(1)), nodes: None };
+/// assert_eq!(hitori::solver::Limits::default().nodes, None);
+/// # let _ = l;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Give up after this long.
+    pub time: Option<Duration>,
+    /// Give up after this many branchings.
+    pub nodes: Option<u64>,
+}
+
+/// Answers whether `puzzle` has no, one, or several solutions, with the solutions.
+///
+/// ```
+/// use hitori::solver::{solve, Answer};
+/// let p = hitori::Puzzle::parse("1 1 2\n2 3 1\n3 2 1").unwrap();
+/// match solve(&p, Default::default()) {
+///     Answer::Unique(s) => assert!(hitori::rules::is_solution(&p, &s)),
+///     other => panic!("{other}"),
+/// }
+/// ```
+#[must_use]
+pub fn solve(puzzle: &Puzzle, limits: Limits) -> Answer {
+    solve_with_stats(puzzle, limits).0
+}
+
+/// What a solve did.
+///
+/// ```
+/// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap();
+/// let (_, stats) = hitori::solver::solve_with_stats(&p, Default::default());
+/// assert!(stats.assignments > 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Branchings made.
+    pub nodes: u64,
+    /// Cell states set, by deduction or by branching.
+    pub assignments: u64,
+}
+
+/// [`solve`], also returning how much work it took.
+///
+/// ```
+/// let p = hitori::Puzzle::parse("3").unwrap();
+/// let (a, stats) = hitori::solver::solve_with_stats(&p, Default::default());
+/// assert_eq!(a.class(), "unique");
+/// assert_eq!(stats.nodes, 0);
+/// ```
+#[must_use]
+pub fn solve_with_stats(puzzle: &Puzzle, limits: Limits) -> (Answer, Stats) {
+    let mut s = Search::new(puzzle, limits);
+    for (i, v, _) in static_deductions(puzzle) {
+        s.queue.push((i, v));
+    }
+    s.search();
+    let stats = Stats { nodes: s.nodes, assignments: s.assignments };
+    let answer = match (s.solutions.len(), s.aborted) {
+        (2, _) => {
+            let b = s.solutions.pop().expect("two solutions");
+            let a = s.solutions.pop().expect("two solutions");
+            Answer::Multiple(a, b)
+        }
+        (_, true) => Answer::Unknown,
+        (1, false) => Answer::Unique(s.solutions.pop().expect("one solution")),
+        _ => Answer::None,
+    };
+    (answer, stats)
+}
+
+/// The named deductions that depend only on the numbers, as used by the solvers.
+///
+/// ```
+/// use hitori::solver::StaticRule;
+/// let p = hitori::Puzzle::parse("2 1 2").unwrap();
+/// let facts = hitori::solver::static_deductions(&p);
+/// assert_eq!(facts, vec![(1, hitori::Cell::Unshaded, StaticRule::Sandwich)]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StaticRule {
+    /// `a a a` in a line: the middle one is unshaded (the outer ones follow).
+    Triple,
+    /// `a x a` in a line: `x` is unshaded (one of the `a`s must be shaded, so `x` may not be).
+    Sandwich,
+    /// `a a` side by side: one of them is shaded, so every other `a` in that line is shaded.
+    PairIsolation,
+    /// A corner cell equal to both its side neighbours is shaded (else it is cut off).
+    CornerTriple,
+    /// A corner 2×2 block `a a / b b` (or its transpose): the corner and the opposite cell
+    /// are shaded (the other diagonal would cut the corner off).
+    CornerPairs,
+}
+
+/// Every static deduction `(cell index, state, rule)`, in a fixed order. All are sound: they
+/// hold in every solution.
+#[must_use]
+pub fn static_deductions(puzzle: &Puzzle) -> Vec<(usize, Cell, StaticRule)> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let g = puzzle.numbers();
+    let mut out = Vec::new();
+    let mut lines: Vec<Vec<usize>> = (0..h).map(|y| (0..w).map(|x| y * w + x).collect()).collect();
+    lines.extend((0..w).map(|x| (0..h).map(|y| y * w + x).collect::<Vec<_>>()));
+    for line in &lines {
+        for k in 1..line.len().saturating_sub(1) {
+            let (a, m, b) = (line[k - 1], line[k], line[k + 1]);
+            if g[a] == g[b] {
+                let rule = if g[m] == g[a] { StaticRule::Triple } else { StaticRule::Sandwich };
+                out.push((m, Cell::Unshaded, rule));
+            }
+        }
+        for k in 1..line.len() {
+            let (a, b) = (line[k - 1], line[k]);
+            if g[a] == g[b] {
+                for &o in line {
+                    if o != a && o != b && g[o] == g[a] {
+                        out.push((o, Cell::Shaded, StaticRule::PairIsolation));
+                    }
+                }
+            }
+        }
+    }
+    if w >= 2 && h >= 2 {
+        let (wi, hi) = (w as i32, h as i32);
+        for (cx, cy, dx, dy) in [(0, 0, 1, 1), (wi - 1, 0, -1, 1), (0, hi - 1, 1, -1), (wi - 1, hi - 1, -1, -1)] {
+            let at = |x: i32, y: i32| (y * wi + x) as usize;
+            let (c, p, q, d) = (at(cx, cy), at(cx + dx, cy), at(cx, cy + dy), at(cx + dx, cy + dy));
+            if g[c] == g[p] && g[c] == g[q] {
+                out.push((c, Cell::Shaded, StaticRule::CornerTriple));
+            } else if (g[c] == g[p] && g[q] == g[d]) || (g[c] == g[q] && g[p] == g[d]) {
+                out.push((c, Cell::Shaded, StaticRule::CornerPairs));
+                out.push((d, Cell::Shaded, StaticRule::CornerPairs));
+            }
+        }
+    }
+    out
+}
+
+/// Finds solutions by trying every shading with no two shaded cells side by side and no
+/// number repeated among earlier unshaded cells of a row or column, checking each complete
+/// one with [`crate::rules::is_solution`]; stops after `cap` solutions. Only
+/// for small boards (the work grows like 1.5^cells): the slow, obviously-correct
+/// counterpart the tests check [`solve`] against.
+///
+/// ```
+/// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap();
+/// assert_eq!(hitori::solver::brute_force(&p, 10).len(), 5); // nothing shaded, or any one cell
+/// ```
+#[must_use]
+pub fn brute_force(puzzle: &Puzzle, cap: usize) -> Vec<Grid<bool>> {
+    fn go(puzzle: &Puzzle, shaded: &mut Grid<bool>, i: usize, cap: usize, out: &mut Vec<Grid<bool>>) {
+        if out.len() >= cap {
+            return;
+        }
+        if i == shaded.len() {
+            if crate::rules::is_solution(puzzle, shaded) {
+                out.push(shaded.clone());
+            }
+            return;
+        }
+        let c = shaded.coord_of(i);
+        // Unshaded: only if no earlier unshaded cell of its row or column has its number.
+        let n = puzzle.numbers()[i];
+        let repeats = (0..c.x)
+            .map(|x| Coord::new(x, c.y))
+            .chain((0..c.y).map(|y| Coord::new(c.x, y)))
+            .any(|d| !shaded[d] && puzzle.numbers()[d] == n);
+        if !repeats {
+            go(puzzle, shaded, i + 1, cap, out);
+        }
+        let touches = [Coord::LEFT, Coord::UP].iter().any(|&d| shaded.get(c + d) == Some(&true));
+        if !touches {
+            shaded[i] = true;
+            go(puzzle, shaded, i + 1, cap, out);
+            shaded[i] = false;
+        }
+    }
+    let mut out = Vec::new();
+    let mut shaded = Grid::new(puzzle.width(), puzzle.height(), false);
+    go(puzzle, &mut shaded, 0, cap, &mut out);
+    out
+}
+
+/// The backtracking search state.
+struct Search {
+    width: usize,
+    state: Vec<Cell>,
+    conn: Connectivity,
+    /// Row group and column group of each cell: the cells of that line with its number.
+    groups: Vec<[u32; 2]>,
+    members: Vec<Vec<u32>>,
+    /// Members of each group that are not shaded.
+    open: Vec<u32>,
+    not_shaded: usize,
+    trail: Vec<u32>,
+    queue: Vec<(usize, Cell)>,
+    dirty: bool,
+    solutions: Vec<Grid<bool>>,
+    nodes: u64,
+    assignments: u64,
+    aborted: bool,
+    deadline: Option<Instant>,
+    max_nodes: u64,
+}
+
+impl Search {
+    fn new(puzzle: &Puzzle, limits: Limits) -> Search {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let g = puzzle.numbers().cells();
+        let mut groups = vec![[0u32; 2]; w * h];
+        let mut members: Vec<Vec<u32>> = Vec::new();
+        for line in 0..w + h {
+            let cells: Vec<usize> = if line < h {
+                (0..w).map(|x| line * w + x).collect()
+            } else {
+                (0..h).map(|y| y * w + line - h).collect()
+            };
+            let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
+            for i in cells {
+                let id = *ids.entry(g[i]).or_insert_with(|| {
+                    members.push(Vec::new());
+                    (members.len() - 1) as u32
+                });
+                members[id as usize].push(i as u32);
+                groups[i][usize::from(line >= h)] = id;
+            }
+        }
+        let open = members.iter().map(|m| m.len() as u32).collect();
+        Search {
+            width: w,
+            state: vec![Cell::Unknown; w * h],
+            conn: Connectivity::new(w, h),
+            groups,
+            members,
+            open,
+            not_shaded: w * h,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            dirty: false,
+            solutions: Vec::new(),
+            nodes: 0,
+            assignments: 0,
+            aborted: false,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+        }
+    }
+
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, n) = (self.width, self.state.len());
+        let x = i % w;
+        [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (i >= w).then(|| i - w), (i + w < n).then(|| i + w)]
+            .into_iter()
+            .flatten()
+    }
+
+    /// Sets a cell; `false` on a contradiction.
+    fn assign(&mut self, i: usize, v: Cell) -> bool {
+        if self.state[i] != Cell::Unknown {
+            return self.state[i] == v;
+        }
+        self.assignments += 1;
+        if v == Cell::Shaded {
+            if self.not_shaded == 1 || self.conn.would_disconnect(i) {
+                return false;
+            }
+            self.conn.shade(i);
+            self.dirty = true;
+            self.not_shaded -= 1;
+            for k in self.groups[i] {
+                self.open[k as usize] -= 1;
+            }
+            for n in self.neighbours(i) {
+                self.queue.push((n, Cell::Unshaded));
+            }
+        } else {
+            for k in self.groups[i] {
+                for &m in &self.members[k as usize] {
+                    if m as usize != i {
+                        self.queue.push((m as usize, Cell::Shaded));
+                    }
+                }
+            }
+        }
+        self.state[i] = v;
+        self.trail.push(i as u32);
+        true
+    }
+
+    fn propagate(&mut self) -> bool {
+        loop {
+            while let Some((i, v)) = self.queue.pop() {
+                if !self.assign(i, v) {
+                    self.queue.clear();
+                    return false;
+                }
+            }
+            if !self.dirty {
+                return true;
+            }
+            self.dirty = false;
+            for i in 0..self.state.len() {
+                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
+                    self.queue.push((i, Cell::Unshaded));
+                }
+            }
+            if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    fn mark(&self) -> (usize, Mark) {
+        (self.trail.len(), self.conn.checkpoint())
+    }
+
+    fn undo(&mut self, (trail, mark): (usize, Mark)) {
+        while self.trail.len() > trail {
+            let i = self.trail.pop().expect("trail is longer than the mark") as usize;
+            if self.state[i] == Cell::Shaded {
+                self.not_shaded += 1;
+                for k in self.groups[i] {
+                    self.open[k as usize] += 1;
+                }
+            }
+            self.state[i] = Cell::Unknown;
+        }
+        self.conn.rollback(mark);
+        self.dirty = false;
+    }
+
+    fn free(&self, i: usize) -> bool {
+        self.groups[i].iter().all(|&k| self.open[k as usize] == 1)
+    }
+
+    fn shading(&self, extra: Option<usize>) -> Grid<bool> {
+        let cells = self.state.iter().enumerate().map(|(i, &s)| s == Cell::Shaded || Some(i) == extra).collect();
+        Grid::from_vec(self.width, self.state.len() / self.width, cells).expect("state has the board's shape")
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.aborted {
+            self.aborted = self.nodes > self.max_nodes
+                || (self.nodes % 64 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d));
+        }
+        self.aborted
+    }
+
+    fn search(&mut self) {
+        if !self.propagate() {
+            return;
+        }
+        let branch = (0..self.state.len()).find(|&i| self.state[i] == Cell::Unknown && !self.free(i));
+        let Some(i) = branch else {
+            self.solutions.push(self.shading(None));
+            if self.solutions.len() < 2 && self.not_shaded > 1 {
+                if let Some(s) = (0..self.state.len()).find(|&i| self.state[i] == Cell::Unknown) {
+                    self.solutions.push(self.shading(Some(s)));
+                }
+            }
+            return;
+        };
+        for v in [Cell::Unshaded, Cell::Shaded] {
+            self.nodes += 1;
+            if self.solutions.len() >= 2 || self.out_of_budget() {
+                return;
+            }
+            let mark = self.mark();
+            if self.assign(i, v) {
+                self.search();
+            } else {
+                self.queue.clear();
+            }
+            self.undo(mark);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::is_solution;
+    use engine::SeededRng;
+    use proptest::prelude::*;
+
+    fn random_puzzle(w: usize, h: usize, k: u32, seed: u64) -> Puzzle {
+        let mut rng = SeededRng::new(seed);
+        Puzzle::from_grid(Grid::from_fn(w, h, |_| 1 + rng.below(u64::from(k)) as u32)).unwrap()
+    }
+
+    /// A latin-square board with about a third of the cells copied from a cell of their row
+    /// or column: a mix of unique, multiple and unsolvable puzzles.
+    pub(crate) fn mixed_puzzle(w: usize, h: usize, seed: u64) -> Puzzle {
+        let mut rng = SeededRng::new(seed);
+        let m = w.max(h);
+        let mut g = Grid::from_fn(w, h, |c| 1 + ((c.x + c.y) as usize % m) as u32);
+        for i in 0..w * h {
+            if rng.chance(1, 3) {
+                let c = g.coord_of(i);
+                let d = if rng.chance(1, 2) {
+                    Coord::new(rng.index(w) as i32, c.y)
+                } else {
+                    Coord::new(c.x, rng.index(h) as i32)
+                };
+                g[i] = g[d];
+            }
+        }
+        Puzzle::from_grid(g).unwrap()
+    }
+
+    #[test]
+    fn mixed_boards_cover_every_class() {
+        let mut seen = std::collections::BTreeMap::new();
+        for seed in 0..150 {
+            let p = mixed_puzzle(2 + seed as usize % 4, 2 + seed as usize / 4 % 4, seed);
+            agrees_with_brute_force(&p);
+            *seen.entry(solve(&p, Limits::default()).class()).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 3, "{seen:?}");
+        assert!(seen.values().all(|&n| n >= 10), "{seen:?}");
+    }
+
+    fn agrees_with_brute_force(p: &Puzzle) {
+        let all = brute_force(p, usize::MAX);
+        let answer = solve(p, Limits::default());
+        for s in answer.solutions() {
+            assert!(is_solution(p, s), "{p:?} {answer:?}");
+            assert!(all.contains(s));
+        }
+        let expected = match all.len() {
+            0 => "none",
+            1 => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(answer.class(), expected, "{p:?}");
+        if let Answer::Multiple(a, b) = &answer {
+            assert_ne!(a, b);
+        }
+        if let Answer::Unique(s) = &answer {
+            assert_eq!(s, &all[0]);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn solver_matches_brute_force(w in 1usize..5, h in 1usize..5, k in 1u32..5, seed in any::<u64>()) {
+            agrees_with_brute_force(&random_puzzle(w, h, k, seed));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn solver_matches_brute_force_on_latin_like(w in 1usize..6, h in 1usize..6, seed in any::<u64>()) {
+            agrees_with_brute_force(&mixed_puzzle(w, h, seed));
+        }
+    }
+
+    #[test]
+    fn small_cases() {
+        for text in ["1", "1 1", "1 2", "1 1 1", "1 1\n1 2", "1 1\n1 1", "2 1 2", "1\n1\n1"] {
+            agrees_with_brute_force(&Puzzle::parse(text).unwrap());
+        }
+    }
+
+    #[test]
+    fn static_rules_hold_in_every_solution() {
+        for seed in 0..300 {
+            let p = random_puzzle(4, 4, 3, seed);
+            let all = brute_force(&p, usize::MAX);
+            for (i, v, rule) in static_deductions(&p) {
+                for s in &all {
+                    assert_eq!(Cell::from_shaded(s[i]), v, "{rule:?} at {i} in {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn budget_gives_unknown() {
+        let needs_search = (0..2000)
+            .map(|seed| random_puzzle(6, 6, 7, seed))
+            .find(|p| {
+                let (a, stats) = solve_with_stats(p, Limits::default());
+                stats.nodes > 0 && a.class() != "multiple"
+            })
+            .unwrap();
+        assert_eq!(solve(&needs_search, Limits { time: None, nodes: Some(0) }), Answer::Unknown);
+        assert_eq!(solve(&needs_search, Limits { time: Some(Duration::ZERO), nodes: None }), Answer::Unknown);
+        let free = Puzzle::parse("1 2 3\n2 3 1\n3 1 2").unwrap();
+        assert_eq!(solve(&free, Limits { time: None, nodes: Some(0) }).class(), "multiple");
+    }
+}
