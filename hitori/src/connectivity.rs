@@ -72,10 +72,11 @@ impl Connectivity {
     /// A board with the given cells shaded (any shading, connected or not).
     ///
     /// ```
-    /// let g = engine::Grid::from_vec(3, 1, vec![true, false, false]).unwrap();
+    /// let g = engine::Grid::from_vec(4, 1, vec![true, false, false, false]).unwrap();
     /// let c = hitori::connectivity::Connectivity::from_shading(&g);
     /// assert!(c.is_shaded(0));
-    /// assert!(c.would_disconnect(1));
+    /// assert!(c.would_disconnect(2));
+    /// assert!(!c.would_disconnect(1));
     /// ```
     #[must_use]
     pub fn from_shading(shaded: &Grid<bool>) -> Self {

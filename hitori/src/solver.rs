@@ -96,7 +96,7 @@ pub struct Limits {
 ///
 /// ```
 /// use hitori::solver::{solve, Answer};
-/// let p = hitori::Puzzle::parse("1 1 2\n2 3 1\n3 2 1").unwrap();
+/// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
 /// match solve(&p, Default::default()) {
 ///     Answer::Unique(s) => assert!(hitori::rules::is_solution(&p, &s)),
 ///     other => panic!("{other}"),
@@ -110,7 +110,7 @@ pub fn solve(puzzle: &Puzzle, limits: Limits) -> Answer {
 /// What a solve did.
 ///
 /// ```
-/// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap();
+/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
 /// let (_, stats) = hitori::solver::solve_with_stats(&p, Default::default());
 /// assert!(stats.assignments > 0);
 /// ```
