@@ -26,15 +26,19 @@ fn solve_all(goal: &Board, boards: &[Board], options: &SolveOptions) -> usize {
 
 fn bench_4x4(c: &mut Criterion) {
     let (goal, boards) = instances(4, 4, 10);
-    let options = |patterns: &[Vec<u8>]| {
+    let options = |patterns: &[Vec<u8>], reflect: bool| {
         let db = PatternDb::build(4, 4, 15, patterns, &mut |_, _| {}).unwrap();
-        SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() }
+        SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), reflect, ..SolveOptions::default() }
     };
     let lc = SolveOptions::default();
+    let five = partition(4, 4, 15, &[5, 5, 5]).unwrap();
+    let six = default_partition(4, 4, 15);
     let runs = [
         ("manhattan_lc", lc),
-        ("pdb_5_5_5", options(&partition(4, 4, 15, &[5, 5, 5]).unwrap())),
-        ("pdb_6_6_3", options(&default_partition(4, 4, 15))),
+        ("pdb_5_5_5", options(&five, false)),
+        ("pdb_5_5_5_reflected", options(&five, true)),
+        ("pdb_6_6_3", options(&six, false)),
+        ("pdb_6_6_3_reflected", options(&six, true)),
     ];
     let lengths: Vec<usize> = runs.iter().map(|(_, o)| solve_all(&goal, &boards, o)).collect();
     assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");

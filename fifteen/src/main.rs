@@ -58,6 +58,10 @@ enum Command {
         /// Build pattern databases in memory only.
         #[arg(long)]
         no_pdb_cache: bool,
+        /// Do not also look up the transposed position in the pattern databases (done by
+        /// default on square boards whose goal blank lies on the main diagonal).
+        #[arg(long)]
+        no_pdb_reflect: bool,
         /// Print search statistics (nodes, time) to stderr.
         #[arg(long)]
         stats: bool,
@@ -158,7 +162,18 @@ fn run(command: Command) -> Result<u8, Failure> {
             emit(&out);
             Ok(code)
         }
-        Command::Solve { input, fast, timeout, nodes, heuristic, pdb_partition, pdb_dir, no_pdb_cache, stats } => {
+        Command::Solve {
+            input,
+            fast,
+            timeout,
+            nodes,
+            heuristic,
+            pdb_partition,
+            pdb_dir,
+            no_pdb_cache,
+            no_pdb_reflect,
+            stats,
+        } => {
             let timeout = match timeout {
                 Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
                 Some(s) => return Err(usage(format!("--timeout {s} is not a number of seconds"))),
@@ -181,7 +196,7 @@ fn run(command: Command) -> Result<u8, Failure> {
                     }
                 } else {
                     let heuristic = choose_heuristic(heuristic, goal, &sizes, cache.as_ref(), &mut dbs)?;
-                    let options = SolveOptions { heuristic, node_limit: nodes, timeout };
+                    let options = SolveOptions { heuristic, node_limit: nodes, timeout, reflect: !no_pdb_reflect };
                     let started = std::time::Instant::now();
                     let solution = solve(board, goal, &options).map_err(usage)?;
                     if stats {
@@ -210,32 +225,49 @@ fn run(command: Command) -> Result<u8, Failure> {
             Ok(code)
         }
         Command::Generate { size, goal, count, seed, walk, min_moves } => {
-            let (w, h) = parse_size(&size)?;
-            let goal_spec = Goal::parse(&goal, Some(w)).map_err(|m| usage(format!("--goal: {m}")))?;
-            let goal = goal_spec.layout(w, h).map_err(|m| usage(format!("--goal: {m}")))?;
-            let mut searcher = match min_moves {
-                Some(k) => Some(MinMoves::new(&goal, k)?),
-                None => None,
-            };
-            let mut rng = SeededRng::new(seed);
-            let mut out = String::new();
-            for _ in 0..count {
-                let board = loop {
-                    let b = match walk {
-                        Some(steps) => generate::random_walk(&goal, steps, &mut rng),
-                        None => generate::uniform(&goal, &mut rng),
-                    };
-                    if searcher.as_mut().is_none_or(|s| s.accepts(&b, &goal)) {
-                        break b;
-                    }
-                };
-                out.push_str(&board.to_string());
-                out.push('\n');
-            }
-            emit(&out);
-            Ok(0)
+            generate_boards(&size, &goal, count, seed, walk, min_moves)
         }
     }
+}
+
+/// `fifteen generate`.
+fn generate_boards(
+    size: &str,
+    goal: &str,
+    count: usize,
+    seed: u64,
+    walk: Option<usize>,
+    min_moves: Option<u32>,
+) -> Result<u8, Failure> {
+    let (w, h) = parse_size(size)?;
+    let goal_spec = Goal::parse(goal, Some(w)).map_err(|m| usage(format!("--goal: {m}")))?;
+    let goal = goal_spec.layout(w, h).map_err(|m| usage(format!("--goal: {m}")))?;
+    if let (Some(steps), Some(k)) = (walk, min_moves) {
+        if k as usize > steps {
+            return Err(usage(format!("a walk of {steps} moves never ends {k} moves from the goal")));
+        }
+    }
+    let mut searcher = match min_moves {
+        Some(k) => Some(MinMoves::new(&goal, k)?),
+        None => None,
+    };
+    let mut rng = SeededRng::new(seed);
+    let mut out = String::new();
+    for _ in 0..count {
+        let board = loop {
+            let b = match walk {
+                Some(steps) => generate::random_walk(&goal, steps, &mut rng),
+                None => generate::uniform(&goal, &mut rng),
+            };
+            if searcher.as_mut().is_none_or(|s| s.accepts(&b, &goal)) {
+                break b;
+            }
+        };
+        out.push_str(&board.to_string());
+        out.push('\n');
+    }
+    emit(&out);
+    Ok(0)
 }
 
 /// The `--min-moves` filter: an optimal search with pattern databases.

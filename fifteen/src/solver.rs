@@ -33,9 +33,9 @@ pub enum Heuristic {
 /// ```
 /// use fifteen::solver::SolveOptions;
 /// let o = SolveOptions { node_limit: Some(1_000), ..SolveOptions::default() };
-/// assert!(o.timeout.is_none());
+/// assert!(o.timeout.is_none() && o.reflect);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// The heuristic.
     pub heuristic: Heuristic,
@@ -43,6 +43,16 @@ pub struct SolveOptions {
     pub node_limit: Option<u64>,
     /// Give up after this long.
     pub timeout: Option<Duration>,
+    /// With pattern databases on a square board whose goal blank lies on the main
+    /// diagonal, also look up the transposed state and take the larger bound (on by
+    /// default: it halves the nodes of random 15-puzzles).
+    pub reflect: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { heuristic: Heuristic::default(), node_limit: None, timeout: None, reflect: true }
+    }
 }
 
 /// The answer of a search.
@@ -143,6 +153,9 @@ struct Saved {
     pdb_sum: u32,
     /// The pattern whose value changed (`u8::MAX`: none) and its old value.
     pdb: (u8, u8),
+    /// The same for the reflected state.
+    mirror_sum: u32,
+    mirror: (u8, u8),
 }
 
 struct Search<'a> {
@@ -167,6 +180,14 @@ struct Search<'a> {
     pdb: Option<&'a PatternDb>,
     pdb_vals: Vec<u8>,
     pdb_sum: u32,
+    /// The transposition of cells when the board is square and the goal blank lies on the
+    /// diagonal: then the transposed state is as far from the goal, and its database value
+    /// is a second admissible bound.
+    transpose: Option<Vec<u8>>,
+    /// Cell of every label in the transposed state.
+    mirror_pos: Vec<u8>,
+    mirror_vals: Vec<u8>,
+    mirror_sum: u32,
     path: Vec<Move>,
     nodes: u64,
     node_limit: u64,
@@ -193,6 +214,19 @@ impl<'a> Search<'a> {
         let gb = goal_blank as u8;
         let rows: Vec<u32> = (0..h).map(|r| row_conflicts(cells, w, gb, r)).collect();
         let cols: Vec<u32> = (0..w).map(|c| column_conflicts(cells, w, h, gb, c)).collect();
+        let transpose: Option<Vec<u8>> =
+            (pdb.is_some() && options.reflect && w == h && goal_blank % w == goal_blank / w)
+                .then(|| (0..n).map(|c| ((c % w) * w + c / w) as u8).collect());
+        let mut mirror_pos = vec![0u8; n];
+        if let Some(t) = &transpose {
+            for l in 0..n {
+                mirror_pos[usize::from(t[l])] = t[usize::from(pos[l])];
+            }
+        }
+        let mirror_vals: Vec<u8> = match (pdb, &transpose) {
+            (Some(db), Some(_)) => (0..db.patterns().len()).map(|p| db.lookup(p, &mirror_pos)).collect(),
+            _ => Vec::new(),
+        };
         let pdb_vals: Vec<u8> =
             pdb.map(|db| (0..db.patterns().len()).map(|p| db.lookup(p, &pos)).collect()).unwrap_or_default();
         Search {
@@ -214,6 +248,10 @@ impl<'a> Search<'a> {
             cols,
             pdb_sum: pdb_vals.iter().map(|&v| u32::from(v)).sum(),
             pdb_vals,
+            transpose,
+            mirror_pos,
+            mirror_sum: mirror_vals.iter().map(|&v| u32::from(v)).sum(),
+            mirror_vals,
             pdb,
             path: Vec::new(),
             nodes: 0,
@@ -224,7 +262,7 @@ impl<'a> Search<'a> {
 
     fn heuristic(&self) -> u32 {
         if self.pdb.is_some() {
-            self.pdb_sum.max(self.md)
+            self.pdb_sum.max(self.mirror_sum).max(self.md)
         } else if self.lc {
             self.md + 2 * self.lines
         } else {
@@ -256,8 +294,15 @@ impl<'a> Search<'a> {
     /// Moves the blank to `next` (a neighbour), updating every bound incrementally; what
     /// [`Search::undo`] needs to restore them without recomputing.
     fn slide(&mut self, next: usize) -> Saved {
-        let mut saved =
-            Saved { md: self.md, lines: self.lines, line_values: [0; 2], pdb_sum: self.pdb_sum, pdb: (u8::MAX, 0) };
+        let mut saved = Saved {
+            md: self.md,
+            lines: self.lines,
+            line_values: [0; 2],
+            pdb_sum: self.pdb_sum,
+            pdb: (u8::MAX, 0),
+            mirror_sum: self.mirror_sum,
+            mirror: (u8::MAX, 0),
+        };
         let from = self.blank;
         let l = self.swap(from, next);
         let li = usize::from(l);
@@ -282,6 +327,17 @@ impl<'a> Search<'a> {
                 self.pdb_sum = self.pdb_sum + u32::from(v) - u32::from(self.pdb_vals[p]);
                 self.pdb_vals[p] = v;
             }
+            if let Some(t) = &self.transpose {
+                let tl = t[li];
+                self.mirror_pos[usize::from(tl)] = t[from];
+                self.mirror_pos[usize::from(self.goal_blank)] = t[next];
+                if let Some(p) = db.pattern_of(tl) {
+                    let v = db.lookup(p, &self.mirror_pos);
+                    saved.mirror = (p as u8, self.mirror_vals[p]);
+                    self.mirror_sum = self.mirror_sum + u32::from(v) - u32::from(self.mirror_vals[p]);
+                    self.mirror_vals[p] = v;
+                }
+            }
         }
         saved
     }
@@ -305,6 +361,15 @@ impl<'a> Search<'a> {
         }
         if saved.pdb.0 != u8::MAX {
             self.pdb_vals[usize::from(saved.pdb.0)] = saved.pdb.1;
+        }
+        if let Some(t) = &self.transpose {
+            let l = self.cells[next];
+            self.mirror_pos[usize::from(t[usize::from(l)])] = t[next];
+            self.mirror_pos[usize::from(self.goal_blank)] = t[from];
+            self.mirror_sum = saved.mirror_sum;
+            if saved.mirror.0 != u8::MAX {
+                self.mirror_vals[usize::from(saved.mirror.0)] = saved.mirror.1;
+            }
         }
     }
 
@@ -394,7 +459,11 @@ mod tests {
                     // Every distance, a few states each.
                     for b in table.states_at(d).iter().step_by(997).take(3) {
                         for heuristic in &heuristics {
-                            check(b, &g, &SolveOptions { heuristic: heuristic.clone(), ..SolveOptions::default() }, d);
+                            for reflect in [false, true] {
+                                let options =
+                                    SolveOptions { heuristic: heuristic.clone(), reflect, ..SolveOptions::default() };
+                                check(b, &g, &options, d);
+                            }
                         }
                     }
                 }

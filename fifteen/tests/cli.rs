@@ -106,6 +106,8 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["generate", "--size", "3by3"], "", "--size \"3by3\": expected WxH"),
         (&["generate", "--size", "3x3", "--min-moves", "40"], "", "no 3x3 board is more than 31"),
         (&["solve", "/no/such/file"], "", "/no/such/file: cannot read"),
+        (&["generate", "--walk", "3", "--min-moves", "5"], "", "a walk of 3 moves never ends 5 moves"),
+        (&["generate", "--size", "2x2", "--goal", "1 2 3 0 4 5"], "", "--goal: the goal is 2x3"),
     ] {
         let (code, out, err) = run(args, input);
         assert_eq!(code, 2, "{args:?} {input:?}");
