@@ -212,6 +212,9 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
     if a == b || !inside(a) || !inside(b) {
         return None;
     }
+    if a.manhattan(b) == 1 {
+        return Path::from_corners(&[a, b]);
+    }
     let free = |x: i32, y: i32| x < 0 || y < 0 || x >= w || y >= h || empty(x, y);
     // Runs of empty cells beside each end: [left, right] in its row, [up, down] in its column.
     let run = |c: Coord| {
@@ -231,43 +234,62 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
         (l, r, u, d)
     };
     let (la, ra, ua, da) = run(a);
+    if (la, ra, ua, da) == (a.x, a.x, a.y, a.y) {
+        return None; // walled in, and not beside b
+    }
     let (lb, rb, ub, db) = run(b);
     // Straight: nothing shorter or with fewer turns exists.
     if (a.y == b.y && (b.x == ra + 1 || b.x == la - 1)) || (a.x == b.x && (b.y == da + 1 || b.y == ua - 1)) {
         return Path::from_corners(&[a, b]);
     }
-    let mut best: Option<Path> = None;
-    let dy = (a.y - b.y).abs();
-    let dx = (a.x - b.x).abs();
-    // Horizontal, vertical through column c, horizontal.
-    for c in la.max(lb)..=ra.min(rb) {
-        let length = ((a.x - c).abs() + dy + (c - b.x).abs()) as u32;
-        if best.is_some_and(|p| p.length < length) {
-            continue;
-        }
-        let Some(path) = Path::from_corners(&[a, Coord::new(c, a.y), Coord::new(c, b.y), b]) else { continue };
-        if best.is_some_and(|p| !path.better_than(&p)) {
-            continue;
-        }
+    // Horizontal, vertical through column c, horizontal; and vertical, horizontal through row r, vertical.
+    let (col_lo, col_hi) = (la.max(lb), ra.min(rb));
+    let (row_lo, row_hi) = (ua.max(ub), da.min(db));
+    let column = |c: i32| {
         let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-        if (y0 + 1..y1).all(|y| free(c, y)) {
-            best = Some(path);
-        }
-    }
-    // Vertical, horizontal through row r, vertical.
-    for r in ua.max(ub)..=da.min(db) {
-        let length = ((a.y - r).abs() + dx + (r - b.y).abs()) as u32;
-        if best.is_some_and(|p| p.length < length) {
-            continue;
-        }
-        let Some(path) = Path::from_corners(&[a, Coord::new(a.x, r), Coord::new(b.x, r), b]) else { continue };
-        if best.is_some_and(|p| !path.better_than(&p)) {
-            continue;
-        }
+        ((y0 + 1)..y1)
+            .all(|y| free(c, y))
+            .then(|| Path::from_corners(&[a, Coord::new(c, a.y), Coord::new(c, b.y), b]))?
+    };
+    let row = |r: i32| {
         let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
-        if (x0 + 1..x1).all(|x| free(x, r)) {
-            best = Some(path);
+        ((x0 + 1)..x1)
+            .all(|x| free(x, r))
+            .then(|| Path::from_corners(&[a, Coord::new(a.x, r), Coord::new(b.x, r), b]))?
+    };
+    let keep = |best: Option<Path>, candidate: Option<Path>| match (best, candidate) {
+        (Some(p), Some(q)) => Some(if q.better_than(&p) { q } else { p }),
+        (p, q) => p.or(q),
+    };
+    // Candidates between the two ends all have the least length |dx| + |dy|.
+    let mut best = None;
+    for c in col_lo.max(a.x.min(b.x))..=col_hi.min(a.x.max(b.x)) {
+        best = keep(best, column(c));
+    }
+    for r in row_lo.max(a.y.min(b.y))..=row_hi.min(a.y.max(b.y)) {
+        best = keep(best, row(r));
+    }
+    // Then detours, d steps beyond the ends: every candidate at distance d has the same length.
+    let mut d = 1;
+    while best.is_none() {
+        let (left, right) = (a.x.min(b.x) - d, a.x.max(b.x) + d);
+        let (up, down) = (a.y.min(b.y) - d, a.y.max(b.y) + d);
+        let columns_left = left >= col_lo || right <= col_hi;
+        let rows_left = up >= row_lo || down <= row_hi;
+        if !columns_left && !rows_left {
+            return None;
         }
+        for c in [left, right] {
+            if (col_lo..=col_hi).contains(&c) {
+                best = keep(best, column(c));
+            }
+        }
+        for r in [up, down] {
+            if (row_lo..=row_hi).contains(&r) {
+                best = keep(best, row(r));
+            }
+        }
+        d += 1;
     }
     best
 }
