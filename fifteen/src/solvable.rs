@@ -74,16 +74,40 @@ pub fn is_odd_permutation(perm: &[u8]) -> bool {
 /// ```
 #[must_use]
 pub fn is_reachable(start: &Board, goal: &Board) -> bool {
-    let Some(perm) = goal_cells(start, goal) else {
+    let (w, h) = (start.width(), start.height());
+    if (w, h) != (goal.width(), goal.height()) {
         return false;
-    };
-    if start.width() == 1 || start.height() == 1 {
+    }
+    // Both boards hold n distinct tiles: the same set iff every start tile is a goal tile.
+    let mut cell_of = [u8::MAX; crate::MAX_CELLS + 1];
+    for (i, &t) in goal.tiles().iter().enumerate() {
+        cell_of[usize::from(t)] = i as u8;
+    }
+    if start.tiles().iter().any(|&t| cell_of[usize::from(t)] == u8::MAX) {
+        return false;
+    }
+    if w == 1 || h == 1 {
         let order = |b: &Board| b.tiles().iter().copied().filter(|&t| t != 0).collect::<Vec<_>>();
         return order(start) == order(goal);
     }
-    let (s, g) = (start.coord(start.blank()), goal.coord(goal.blank()));
-    let taxicab = s.x.abs_diff(g.x) + s.y.abs_diff(g.y);
-    is_odd_permutation(&perm) == (taxicab % 2 == 1)
+    // Parity of the permutation cell -> goal cell of its tile: n minus its cycles.
+    let tiles = start.tiles();
+    let mut seen = [false; crate::MAX_CELLS];
+    let mut cycles = 0;
+    for i in 0..tiles.len() {
+        if !seen[i] {
+            cycles += 1;
+            let mut j = i;
+            while !seen[j] {
+                seen[j] = true;
+                j = usize::from(cell_of[usize::from(tiles[j])]);
+            }
+        }
+    }
+    let odd = (tiles.len() - cycles) % 2 == 1;
+    let (s, g) = (start.blank(), goal.blank());
+    let taxicab = (s % w).abs_diff(g % w) + (s / w).abs_diff(g / w);
+    odd == (taxicab % 2 == 1)
 }
 
 /// Whether `board` can be slid into `goal`'s layout. An error when the goal does not fit
