@@ -459,7 +459,7 @@ impl Search {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::is_solution;
     use engine::SeededRng;

@@ -1,0 +1,144 @@
+//! The `hitori` command: `solve` and `generate` Hitori puzzles, exactly as in the
+//! workspace's command-line contract.
+//!
+//! Exit codes: 0 answered (unique or multiple), 1 no solution (or no puzzle of that kind
+//! exists), 2 bad input or usage (one line on stderr, nothing on stdout), 3 the `--timeout`
+//! ran out (`unknown` on stdout).
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use hitori::Puzzle;
+use hitori::generate::{GenerateError, generate, generate_graded};
+use hitori::solver::{Answer, Limits, solve};
+use hitori::steps::Difficulty;
+
+/// Hitori ("Singles"): prove puzzles unique, generate unique puzzles.
+#[derive(Parser)]
+#[command(name = "hitori", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// `unique`, `multiple` or `none`, then the solution (and a second one for `multiple`).
+    Solve {
+        /// Give up after this many seconds: prints `unknown`, exit 3.
+        #[arg(long, value_name = "S", allow_negative_numbers = true)]
+        timeout: Option<f64>,
+        /// Puzzle file, `-` for standard input.
+        #[arg(default_value = "-")]
+        input: String,
+    },
+    /// A puzzle with exactly one solution, in the puzzle text format.
+    Generate {
+        /// Size: `N` for N×N, or `WxH`.
+        #[arg(long, default_value = "10")]
+        size: String,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// `easy`, `medium`, `hard` or `search` (the hardest rule a human needs).
+        #[arg(long, value_name = "D")]
+        difficulty: Option<String>,
+    },
+}
+
+/// A failure: exit code and a one-line message.
+struct Failure(u8, String);
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            let text = e.to_string();
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad usage").trim();
+            eprintln!("hitori: {line}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+    };
+    let (code, text) = match run(cli.command) {
+        Ok(answer) => answer,
+        Err(Failure(code, message)) => {
+            eprintln!("hitori: {message}");
+            return ExitCode::from(code);
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::from(code)
+}
+
+fn run(command: Command) -> Result<(u8, String), Failure> {
+    match command {
+        Command::Solve { timeout, input } => {
+            let time = match timeout {
+                None => None,
+                Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+                Some(s) => return Err(Failure(2, format!("--timeout {s}: expected a number of seconds >= 0"))),
+            };
+            let puzzle = read_puzzle(&input)?;
+            Ok(match solve(&puzzle, Limits { time, nodes: None }) {
+                Answer::Unique(s) => (0, format!("unique\n{}", puzzle.format_solution(&s))),
+                Answer::Multiple(a, b) => {
+                    (0, format!("multiple\n{}\n{}", puzzle.format_solution(&a), puzzle.format_solution(&b)))
+                }
+                Answer::None => (1, "none\n".to_string()),
+                Answer::Unknown => (3, "unknown\n".to_string()),
+            })
+        }
+        Command::Generate { size, seed, difficulty } => {
+            let (w, h) = parse_size(&size)?;
+            let result = match difficulty {
+                None => generate(w, h, seed),
+                Some(d) => {
+                    let d: Difficulty = d.parse().map_err(|e| Failure(2, format!("--difficulty {d}: {e}")))?;
+                    generate_graded(w, h, seed, d)
+                }
+            };
+            match result {
+                Ok(puzzle) => Ok((0, puzzle.to_string())),
+                Err(e @ GenerateError::Empty) => Err(Failure(2, format!("--size {size}: {e}"))),
+                Err(e) => Err(Failure(1, e.to_string())),
+            }
+        }
+    }
+}
+
+fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
+    let bad = || Failure(2, format!("--size {size}: expected N or WxH with positive whole numbers"));
+    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| n > 0 && n <= 10_000);
+    let (w, h) = if let Some((w, h)) = size.split_once(['x', 'X']) {
+        (number(w).ok_or_else(bad)?, number(h).ok_or_else(bad)?)
+    } else {
+        let n = number(size).ok_or_else(bad)?;
+        (n, n)
+    };
+    if w * h > 4_000_000 {
+        return Err(Failure(2, format!("--size {size}: at most 4000000 cells")));
+    }
+    Ok((w, h))
+}
+
+fn read_puzzle(input: &str) -> Result<Puzzle, Failure> {
+    let (source, text) = if input == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(2, format!("<stdin>: cannot read: {e}")))?;
+        ("<stdin>", text)
+    } else {
+        let text = std::fs::read_to_string(input).map_err(|e| Failure(2, format!("{input}: cannot read: {e}")))?;
+        (input, text)
+    };
+    Puzzle::parse(&text).map_err(|e| Failure(2, e.with_source(source).to_string()))
+}

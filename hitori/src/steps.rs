@@ -1,0 +1,411 @@
+//! A human-style step-by-step solver: each deduction is made by the easiest rule that
+//! applies and recorded with that rule. The hardest rule needed grades the puzzle, and the
+//! next step of any position is a hint.
+//!
+//! Like the prover, every rule holds in every solution (no rule assumes uniqueness).
+
+use std::fmt;
+use std::str::FromStr;
+
+use engine::{Coord, Grid};
+use serde::{Deserialize, Serialize};
+
+use crate::Puzzle;
+use crate::connectivity::Connectivity;
+use crate::rules::Cell;
+use crate::solver::{StaticRule, static_deductions};
+
+/// The rule behind one deduction, from easiest to hardest.
+///
+/// ```
+/// use hitori::steps::{Difficulty, Rule};
+/// assert_eq!(Rule::Sandwich.difficulty(), Difficulty::Easy);
+/// assert_eq!(Rule::Cut.difficulty(), Difficulty::Medium);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Rule {
+    /// `a a a` in a line: the middle is unshaded.
+    Triple,
+    /// `a x a` in a line: `x` is unshaded.
+    Sandwich,
+    /// `a a` side by side: every other `a` of that line is shaded.
+    PairIsolation,
+    /// A corner equal to both its side neighbours is shaded.
+    CornerTriple,
+    /// A corner block `a a / b b`: the corner and its opposite are shaded.
+    CornerPairs,
+    /// The side neighbours of a shaded cell are unshaded.
+    ShadedNeighbour,
+    /// The cells of an unshaded cell's row and column with its number are shaded.
+    UnshadedDuplicate,
+    /// Shading the cell would cut the unshaded cells apart, so it is unshaded.
+    Cut,
+    /// The other state leads, by the rules above, to a contradiction.
+    Contradiction,
+}
+
+impl Rule {
+    /// The difficulty class of the rule.
+    ///
+    /// ```
+    /// assert_eq!(hitori::steps::Rule::Contradiction.difficulty(), hitori::steps::Difficulty::Hard);
+    /// ```
+    #[must_use]
+    pub fn difficulty(self) -> Difficulty {
+        match self {
+            Rule::Cut | Rule::CornerTriple | Rule::CornerPairs => Difficulty::Medium,
+            Rule::Contradiction => Difficulty::Hard,
+            _ => Difficulty::Easy,
+        }
+    }
+
+    fn from_static(rule: StaticRule) -> Rule {
+        match rule {
+            StaticRule::Triple => Rule::Triple,
+            StaticRule::Sandwich => Rule::Sandwich,
+            StaticRule::PairIsolation => Rule::PairIsolation,
+            StaticRule::CornerTriple => Rule::CornerTriple,
+            StaticRule::CornerPairs => Rule::CornerPairs,
+        }
+    }
+}
+
+/// How hard a puzzle is for a person: the hardest rule its walkthrough needs, or
+/// `NeedsSearch` when the rules get stuck (or the puzzle has no unique solution).
+///
+/// ```
+/// use hitori::steps::Difficulty;
+/// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
+/// assert_eq!(Difficulty::NeedsSearch.to_string(), "search");
+/// assert!(Difficulty::Easy < Difficulty::Medium);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Difficulty {
+    /// Only line patterns and the two neighbour rules.
+    Easy,
+    /// Also corners and connectivity.
+    Medium,
+    /// Also one-step contradictions.
+    Hard,
+    /// Needs trial and error beyond one step.
+    NeedsSearch,
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::NeedsSearch => "search",
+        })
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        match s {
+            "easy" => Ok(Difficulty::Easy),
+            "medium" => Ok(Difficulty::Medium),
+            "hard" => Ok(Difficulty::Hard),
+            "search" => Ok(Difficulty::NeedsSearch),
+            _ => Err("expected easy, medium, hard or search".to_string()),
+        }
+    }
+}
+
+/// One deduction: `cell` is `state`, by `rule`.
+///
+/// ```
+/// let p = hitori::Puzzle::parse("2 1 2").unwrap();
+/// let step = hitori::steps::hint(&p, &engine::Grid::new(3, 1, hitori::Cell::Unknown)).unwrap();
+/// assert_eq!(step.to_string(), "1,0 is unshaded (sandwich)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The cell.
+    pub cell: Coord,
+    /// Its state: `Shaded` or `Unshaded`.
+    pub state: Cell,
+    /// Why.
+    pub rule: Rule,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = if self.state == Cell::Shaded { "shaded" } else { "unshaded" };
+        let rule = match self.rule {
+            Rule::Triple => "triple",
+            Rule::Sandwich => "sandwich",
+            Rule::PairIsolation => "pair isolation",
+            Rule::CornerTriple => "corner triple",
+            Rule::CornerPairs => "corner pairs",
+            Rule::ShadedNeighbour => "next to a shaded cell",
+            Rule::UnshadedDuplicate => "repeats an unshaded number",
+            Rule::Cut => "shading it would cut the board",
+            Rule::Contradiction => "the other choice fails",
+        };
+        write!(f, "{} is {state} ({rule})", self.cell)
+    }
+}
+
+/// A full human-style solve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Walkthrough {
+    /// The deductions, in order.
+    pub steps: Vec<Step>,
+    /// The hardest rule used, or `NeedsSearch` when cells were left undecided.
+    pub difficulty: Difficulty,
+    /// The final states (all decided unless `NeedsSearch`).
+    pub states: Grid<Cell>,
+}
+
+/// Solves step by step, always with the easiest applicable rule.
+///
+/// ```
+/// use hitori::steps::{walkthrough, Difficulty};
+/// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
+/// let w = walkthrough(&p);
+/// assert_eq!(w.difficulty, Difficulty::Medium);
+/// assert_eq!(w.steps[0].to_string(), "0,0 is shaded (corner triple)");
+/// ```
+#[must_use]
+pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
+    let mut d = Deducer::new(puzzle, &Grid::new(puzzle.width(), puzzle.height(), Cell::Unknown));
+    let mut steps = Vec::new();
+    let mut difficulty = Difficulty::Easy;
+    let mut stuck = false;
+    while d.state.contains(&Cell::Unknown) {
+        let Some(step) = d.next_step() else {
+            stuck = true;
+            break;
+        };
+        difficulty = difficulty.max(step.rule.difficulty());
+        let i = d.index(step.cell);
+        if !d.set(i, step.state) {
+            stuck = true;
+            break;
+        }
+        steps.push(step);
+    }
+    let states = Grid::from_vec(puzzle.width(), puzzle.height(), d.state.clone()).expect("board shape");
+    let solved = !stuck && crate::rules::check(puzzle, &states).is_empty();
+    Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states }
+}
+
+/// The difficulty of a puzzle ([`walkthrough`]'s).
+///
+/// ```
+/// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap(); // five solutions
+/// assert_eq!(hitori::steps::grade(&p), hitori::steps::Difficulty::NeedsSearch);
+/// ```
+#[must_use]
+pub fn grade(puzzle: &Puzzle) -> Difficulty {
+    walkthrough(puzzle).difficulty
+}
+
+/// The easiest next deduction from a position, or `None` when the rules find nothing (or
+/// the position already breaks a rule, or has the wrong shape).
+///
+/// ```
+/// use hitori::Cell::*;
+/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
+/// let s = engine::Grid::from_vec(2, 2, vec![Unknown, Shaded, Unknown, Unknown]).unwrap();
+/// assert_eq!(hitori::steps::hint(&p, &s).unwrap().to_string(), "0,0 is unshaded (next to a shaded cell)");
+/// ```
+#[must_use]
+pub fn hint(puzzle: &Puzzle, states: &Grid<Cell>) -> Option<Step> {
+    if (states.width(), states.height()) != (puzzle.width(), puzzle.height())
+        || !crate::rules::check(puzzle, states).is_empty()
+    {
+        return None;
+    }
+    Deducer::new(puzzle, states).next_step()
+}
+
+#[derive(Clone)]
+struct Deducer {
+    width: usize,
+    height: usize,
+    numbers: Vec<u32>,
+    state: Vec<Cell>,
+    conn: Connectivity,
+    facts: Vec<(usize, Cell, StaticRule)>,
+}
+
+impl Deducer {
+    fn new(puzzle: &Puzzle, states: &Grid<Cell>) -> Deducer {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let mut facts = static_deductions(puzzle);
+        // Easiest first; each cell's first fact is the one reported.
+        facts.sort_by_key(|&(i, _, r)| (Rule::from_static(r).difficulty(), i));
+        Deducer {
+            width,
+            height,
+            numbers: puzzle.numbers().cells().to_vec(),
+            state: states.cells().to_vec(),
+            conn: Connectivity::from_shading(&states.map(|&s| s == Cell::Shaded)),
+            facts,
+        }
+    }
+
+    fn index(&self, c: Coord) -> usize {
+        c.y as usize * self.width + c.x as usize
+    }
+
+    fn coord(&self, i: usize) -> Coord {
+        Coord::new((i % self.width) as i32, (i / self.width) as i32)
+    }
+
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, n) = (self.width, self.width * self.height);
+        let x = i % w;
+        [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (i >= w).then(|| i - w), (i + w < n).then(|| i + w)]
+            .into_iter()
+            .flatten()
+    }
+
+    fn line_mates(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, h) = (self.width, self.height);
+        let (x, y) = (i % w, i / w);
+        (0..w).map(move |x2| y * w + x2).chain((0..h).map(move |y2| y2 * w + x)).filter(move |&j| j != i)
+    }
+
+    /// Sets a cell; `false` when that breaks a rule at once.
+    fn set(&mut self, i: usize, v: Cell) -> bool {
+        if self.state[i] != Cell::Unknown {
+            return self.state[i] == v;
+        }
+        if v == Cell::Shaded {
+            let others_open = self.state.iter().enumerate().any(|(j, &s)| j != i && s != Cell::Shaded);
+            if !others_open || self.conn.would_disconnect(i) {
+                return false;
+            }
+            self.conn.shade(i);
+        }
+        self.state[i] = v;
+        true
+    }
+
+    /// The easiest forced assignment by the rules without lookahead. It may contradict
+    /// the cell's current state (a contradiction).
+    fn forced(&self) -> Option<(usize, Cell, Rule)> {
+        let mut best: Option<(usize, Cell, Rule)> = None;
+        let offer = |i: usize, v: Cell, r: Rule, best: &mut Option<(usize, Cell, Rule)>| {
+            if self.state[i] != v && best.is_none_or(|(_, _, b)| r.difficulty() < b.difficulty()) {
+                *best = Some((i, v, r));
+            }
+        };
+        for &(i, v, r) in &self.facts {
+            offer(i, v, Rule::from_static(r), &mut best);
+        }
+        if best.is_some_and(|(_, _, r)| r.difficulty() == Difficulty::Easy) {
+            return best;
+        }
+        for i in 0..self.state.len() {
+            match self.state[i] {
+                Cell::Shaded => {
+                    for n in self.neighbours(i) {
+                        offer(n, Cell::Unshaded, Rule::ShadedNeighbour, &mut best);
+                    }
+                }
+                Cell::Unshaded => {
+                    for j in self.line_mates(i) {
+                        if self.numbers[j] == self.numbers[i] {
+                            offer(j, Cell::Shaded, Rule::UnshadedDuplicate, &mut best);
+                        }
+                    }
+                }
+                Cell::Unknown => {}
+            }
+            if best.is_some_and(|(_, _, r)| r.difficulty() == Difficulty::Easy) {
+                return best;
+            }
+        }
+        if best.is_none() {
+            for i in 0..self.state.len() {
+                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
+                    return Some((i, Cell::Unshaded, Rule::Cut));
+                }
+            }
+        }
+        best
+    }
+
+    /// Applies forced assignments until none is left (`true`) or one contradicts (`false`).
+    fn saturate(&mut self) -> bool {
+        while let Some((i, v, _)) = self.forced() {
+            if !self.set(i, v) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn next_step(&self) -> Option<Step> {
+        if let Some((i, v, rule)) = self.forced() {
+            return (self.state[i] == Cell::Unknown).then(|| Step { cell: self.coord(i), state: v, rule });
+        }
+        for i in 0..self.state.len() {
+            if self.state[i] != Cell::Unknown {
+                continue;
+            }
+            for (assume, conclude) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
+                let mut trial = self.clone();
+                if !trial.set(i, assume) || !trial.saturate() {
+                    return Some(Step { cell: self.coord(i), state: conclude, rule: Rule::Contradiction });
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Answer, Limits, solve};
+
+    #[test]
+    fn walkthroughs_of_unique_puzzles_reach_the_solution() {
+        for seed in 0..40 {
+            let g = crate::generate::generate_with_solution(3 + seed as usize % 5, 3 + seed as usize / 5 % 5, seed)
+                .unwrap();
+            let w = walkthrough(&g.puzzle);
+            if w.difficulty != Difficulty::NeedsSearch {
+                assert_eq!(w.states, g.solution.map(|&s| Cell::from_shaded(s)));
+            }
+            // Every recorded step agrees with the one solution.
+            for step in &w.steps {
+                assert_eq!(step.state, Cell::from_shaded(g.solution[step.cell]), "{step} in {:?}", g.puzzle);
+            }
+        }
+    }
+
+    #[test]
+    fn steps_hold_in_every_solution_of_any_puzzle() {
+        for seed in 0..200u64 {
+            let p = crate::solver::tests::mixed_puzzle(2 + seed as usize % 4, 2 + seed as usize / 4 % 4, seed);
+            let all = crate::solver::brute_force(&p, usize::MAX);
+            let w = walkthrough(&p);
+            for step in &w.steps {
+                for s in &all {
+                    assert_eq!(step.state, Cell::from_shaded(s[step.cell]), "{step} in {p:?}");
+                }
+            }
+            let unique = matches!(solve(&p, Limits::default()), Answer::Unique(_));
+            if !unique {
+                assert_eq!(w.difficulty, Difficulty::NeedsSearch);
+            }
+        }
+    }
+
+    #[test]
+    fn hints_refuse_broken_positions() {
+        let p = Puzzle::parse("1 1\n2 1").unwrap();
+        let broken = Grid::from_vec(2, 2, vec![Cell::Shaded, Cell::Shaded, Cell::Unknown, Cell::Unknown]).unwrap();
+        assert_eq!(hint(&p, &broken), None);
+        assert_eq!(hint(&p, &Grid::new(1, 1, Cell::Unknown)), None);
+    }
+}
