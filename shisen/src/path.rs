@@ -18,7 +18,7 @@
 //! middle segment is scanned, and only a candidate that would beat the best so far is
 //! scanned. No allocation, `O(W + H)` for the runs plus the scans of improving candidates.
 //!
-//! [`reference`] keeps the seed article's breadth-first search over (cell, direction, turns
+//! [`mod@reference`] keeps the seed article's breadth-first search over (cell, direction, turns
 //! left) as the slow, obviously-correct check.
 
 use engine::Coord;

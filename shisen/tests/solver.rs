@@ -83,3 +83,18 @@ fn random_full_deals_are_decided_and_witnesses_replay() {
     }
     assert_eq!(decided, 12);
 }
+
+#[test]
+fn generated_deals_are_confirmed_by_the_solver() {
+    for seed in 0..4 {
+        for gravity in [false, true] {
+            let spec = shisen::generate::Spec::new(8, 4, 4).unwrap();
+            let (board, witness) = shisen::generate::deal_solvable(spec, gravity, &mut SeededRng::new(seed)).unwrap();
+            assert!(solver::replay(&board, gravity, &witness).unwrap().is_cleared());
+            let Answer::Solvable(moves) = solver::solve(&board, &Options { gravity, ..Options::default() }) else {
+                panic!("seed {seed} gravity {gravity}:\n{board}");
+            };
+            assert!(solver::replay(&board, gravity, &moves).unwrap().is_cleared());
+        }
+    }
+}
