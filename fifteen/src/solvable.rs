@@ -79,11 +79,12 @@ pub fn is_reachable(start: &Board, goal: &Board) -> bool {
         return false;
     }
     // Both boards hold n distinct tiles: the same set iff every start tile is a goal tile.
-    let mut cell_of = [u8::MAX; crate::MAX_CELLS + 1];
+    // (`u16`: on a 16×16 board 255 is a cell, not a sentinel.)
+    let mut cell_of = [u16::MAX; crate::MAX_CELLS + 1];
     for (i, &t) in goal.tiles().iter().enumerate() {
-        cell_of[usize::from(t)] = i as u8;
+        cell_of[usize::from(t)] = i as u16;
     }
-    if start.tiles().iter().any(|&t| cell_of[usize::from(t)] == u8::MAX) {
+    if start.tiles().iter().any(|&t| cell_of[usize::from(t)] == u16::MAX) {
         return false;
     }
     if w == 1 || h == 1 {
