@@ -37,13 +37,25 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
     engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
 }
 
-/// The fixture files generated from this crate's own APIs, as `(file name, contents)`.
-/// None yet: the generator issue adds seeded unique puzzles here.
+/// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
+/// `generated.ron`, seeded unique puzzles of several sizes and shapes.
 ///
 /// ```
-/// assert!(hitori::fixture::generated().is_empty());
+/// let files = hitori::fixture::generated();
+/// assert_eq!(files[0].0, "generated.ron");
+/// assert!(hitori::fixture::canonicalize(&files[0].1).is_ok());
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
-    Vec::new()
+    let specs: [(usize, usize, u64); 8] =
+        [(2, 2, 1), (1, 5, 2), (4, 4, 3), (6, 3, 4), (5, 8, 5), (8, 8, 6), (10, 10, 7), (15, 12, 8)];
+    let puzzles = specs
+        .iter()
+        .filter_map(|&(w, h, seed)| {
+            let puzzle = crate::generate::generate(w, h, seed).ok()?;
+            Some(NamedPuzzle { name: format!("generated {w}x{h}, seed {seed}"), puzzle })
+        })
+        .collect();
+    let text = engine::to_ron(&FixtureFile { puzzles }).unwrap_or_default();
+    vec![("generated.ron".to_string(), text)]
 }

@@ -1,6 +1,9 @@
-//! Snapshot tests over `fixtures/hitori/*.ron`: one report per file.
+//! Snapshot tests over `fixtures/hitori/*.ron`: one report per file, with the solver's
+//! answer (replayed through the rules) and the human-style grade.
 
 use hitori::fixture::FixtureFile;
+use hitori::rules::is_solution;
+use hitori::solver::{Answer, Limits, brute_force, solve};
 use serde::Serialize;
 
 /// What a puzzle fixture pins down.
@@ -12,6 +15,14 @@ struct PuzzleReport {
     /// Rows and columns in which some number repeats (the lines that need shading).
     lines_with_repeats: usize,
     rows: Vec<String>,
+    /// `unique`, `multiple` or `none`.
+    answer: String,
+    /// The solution(s) the solver printed, in the solution text format.
+    solutions: Vec<Vec<String>>,
+    /// The human-style grade and the number of steps of its walkthrough.
+    difficulty: String,
+    steps: usize,
+    first_step: Option<String>,
 }
 
 fn has_repeat(values: impl Iterator<Item = u32>) -> bool {
@@ -28,15 +39,39 @@ fn fixtures() {
             .puzzles
             .iter()
             .map(|np| {
-                let g = np.puzzle.numbers();
+                let p = &np.puzzle;
+                let g = p.numbers();
                 let rows = g.rows().filter(|r| has_repeat(r.iter().copied())).count();
                 let cols = (0..g.width()).filter(|&x| has_repeat(g.rows().map(|r| r[x]))).count();
+                let answer = solve(p, Limits::default());
+                assert_ne!(answer, Answer::Unknown);
+                for s in answer.solutions() {
+                    assert!(is_solution(p, s), "{}", np.name);
+                }
+                if g.len() <= 25 {
+                    let expected = match brute_force(p, 2).len() {
+                        0 => "none",
+                        1 => "unique",
+                        _ => "multiple",
+                    };
+                    assert_eq!(answer.class(), expected, "{}", np.name);
+                }
+                let walk = hitori::steps::walkthrough(p);
                 PuzzleReport {
                     name: np.name.clone(),
                     size: format!("{}x{}", g.width(), g.height()),
                     largest_number: g.cells().iter().copied().max().unwrap_or(0),
                     lines_with_repeats: rows + cols,
-                    rows: np.puzzle.rows(),
+                    rows: p.rows(),
+                    answer: answer.class().to_string(),
+                    solutions: answer
+                        .solutions()
+                        .iter()
+                        .map(|s| p.format_solution(s).lines().map(str::to_string).collect())
+                        .collect(),
+                    difficulty: walk.difficulty.to_string(),
+                    steps: walk.steps.len(),
+                    first_step: walk.steps.first().map(ToString::to_string),
                 }
             })
             .collect();
