@@ -3,11 +3,14 @@
 //! budget ran out.
 //!
 //! Without gravity removing tiles only empties cells, so a pair that connects keeps
-//! connecting, and any solution stays a solution once some other kind's tiles are gone.
-//! Hence two safe moves, made without branching: removing the last two tiles of a kind (of a
-//! matching group) when they connect, and clearing a kind's last four tiles when that can be
-//! done now. The search branches over the remaining removable pairs and remembers every
-//! failed position by its set of removed tiles.
+//! connecting, and any solution stays a solution once some other kind's tiles are gone. So
+//! the order of removals hardly matters; what matters is how the tiles of each kind (matching
+//! group) pair up. The search commits pairs ("tile t goes with tile u") and, without
+//! branching, removes every committed pair that connects, clears every kind whose last two or
+//! four tiles can all go now, and pairs a kind's last two uncommitted tiles. It branches on
+//! the partner of a tile that has a connecting partner, and remembers every failed position
+//! (removed tiles plus commitments). A few seeded greedy games are tried first: they clear
+//! most solvable deals at once.
 //!
 //! With gravity none of that holds, but a position is still determined by the set of removed
 //! tiles (each column keeps its remaining tiles, in order, at the bottom), so the same
@@ -131,7 +134,9 @@ pub fn solve_with_stats(board: &Board, options: &Options) -> (Answer, Stats) {
         (answer(outcome, &search.moves), Stats { nodes: search.nodes, failed: search.failed.len() })
     } else {
         let mut search = Plain::new(board, *options);
-        let outcome = search.run();
+        let mut rng = SeededRng::new(0x5eed);
+        let probed = (0..PROBES).any(|i| search.probe(&mut rng, i.min(2)));
+        let outcome = if probed { Outcome::Solved } else { search.run() };
         let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
         (answer(outcome, &moves), Stats { nodes: search.nodes, failed: search.failed.len() })
     }
@@ -350,6 +355,9 @@ impl Search {
 
 const NONE: u32 = u32::MAX;
 
+/// Greedy random games tried before the exhaustive search without gravity.
+const PROBES: usize = 4;
+
 /// A step of the no-gravity search, for undoing.
 #[derive(Clone, Copy)]
 enum Change {
@@ -380,6 +388,7 @@ struct Plain {
     moves: Vec<(usize, usize)>,
     failed: FxHashSet<Box<[u64]>>,
     nodes: u64,
+    stopped: bool,
     tiles_left: usize,
 }
 
@@ -411,6 +420,7 @@ impl Plain {
             moves: Vec::new(),
             failed: FxHashSet::default(),
             nodes: 0,
+            stopped: false,
             tiles_left: n,
         }
     }
@@ -546,8 +556,59 @@ impl Plain {
         key.into_boxed_slice()
     }
 
-    fn out_of_budget(&self) -> bool {
-        self.nodes > self.budget || (self.nodes % 256 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    /// A quick greedy game: commit a random pair that connects, clear what the closure
+    /// clears, repeat. Keeps the position when it clears the board; otherwise takes it back.
+    fn probe(&mut self, rng: &mut SeededRng, noise: usize) -> bool {
+        let mark = self.trail.len();
+        loop {
+            self.nodes += 1;
+            if self.out_of_budget() {
+                self.undo_to(mark);
+                return false;
+            }
+            self.closure();
+            if self.tiles_left == 0 {
+                return true;
+            }
+            // Options: pairs that connect, scored by how far apart the tiles left behind in
+            // their class are (closer tiles are likelier to connect later).
+            let mut options = Vec::new();
+            for k in 0..self.members.len() {
+                let free: Vec<u32> = self.members[k]
+                    .iter()
+                    .copied()
+                    .filter(|&t| !self.removed[t as usize] && self.partner[t as usize] == NONE)
+                    .collect();
+                for (i, &t) in free.iter().enumerate() {
+                    for &u in &free[i + 1..] {
+                        if self.connects(t, u) {
+                            let rest: Vec<usize> =
+                                free.iter().filter(|&&v| v != t && v != u).map(|&v| self.pos[v as usize]).collect();
+                            let score = match rest[..] {
+                                [v, w] => self.coord(v).manhattan(self.coord(w)),
+                                _ => 0,
+                            };
+                            options.push((score, rng.next_u32(), t, u));
+                        }
+                    }
+                }
+            }
+            if options.is_empty() {
+                self.undo_to(mark);
+                return false;
+            }
+            options.sort_unstable();
+            let (_, _, t, u) = options[rng.index(options.len().min(noise + 1))];
+            self.commit(t, u);
+        }
+    }
+
+    /// Whether the budget or the deadline ran out (once out, always out).
+    fn out_of_budget(&mut self) -> bool {
+        self.stopped = self.stopped
+            || self.nodes > self.budget
+            || (self.nodes % 256 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d));
+        self.stopped
     }
 
     fn run(&mut self) -> Outcome {
