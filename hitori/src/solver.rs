@@ -380,6 +380,12 @@ impl Search {
             if !self.dirty {
                 return true;
             }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                // Out of time in the middle of a deduction round on a big board.
+                self.aborted = true;
+                self.queue.clear();
+                return false;
+            }
             self.dirty = false;
             for i in 0..self.state.len() {
                 if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
