@@ -9,8 +9,11 @@
 //! branching, removes every committed pair that connects, clears every kind whose last two or
 //! four tiles can all go now, and pairs a kind's last two uncommitted tiles. It branches on
 //! the partner of a tile that has a connecting partner, and remembers every failed position
-//! (removed tiles plus commitments). A few seeded greedy games are tried first: they clear
-//! most solvable deals at once.
+//! (removed tiles plus commitments). Each position is also checked for doom: the tiles that
+//! could ever go are found as a fixpoint (a tile could go once it connects to an allowed
+//! partner on the board without the tiles found so far); a tile left over proves the position
+//! lost, which settles deadlocks like AB/BA at once. A few seeded greedy games are tried
+//! first: they clear most solvable deals at once.
 //!
 //! With gravity none of that holds, but a position is still determined by the set of removed
 //! tiles (each column keeps its remaining tiles, in order, at the bottom), so the same
@@ -556,6 +559,49 @@ impl Plain {
         key.into_boxed_slice()
     }
 
+    /// Whether some tile can never be removed, whatever happens: the tiles that could go are
+    /// found as a fixpoint, each assumed gone as soon as it connects to an allowed partner
+    /// (its committed partner, or any uncommitted tile of its class) on the board without the
+    /// tiles found so far. Any real game removes only such tiles (removing tiles never breaks
+    /// a connection), so a tile left over proves the position lost.
+    fn doomed(&self) -> bool {
+        let mut grid = self.grid.clone();
+        let mut gone = self.removed.clone();
+        let w = self.w;
+        let mut left = self.tiles_left;
+        loop {
+            let mut changed = false;
+            for members in &self.members {
+                for &t in members {
+                    if gone[t as usize] {
+                        continue;
+                    }
+                    let p = self.partner[t as usize];
+                    let allowed = |u: u32| u != t && if p == NONE { self.partner[u as usize] == NONE } else { u == p };
+                    let a = self.coord(self.pos[t as usize]);
+                    let grid_ref = &grid;
+                    let free = |x: i32, y: i32| grid_ref[y as usize * w + x as usize] == 0;
+                    let reachable = members.iter().any(|&u| {
+                        allowed(u)
+                            && path::find(w as i32, self.h as i32, free, a, self.coord(self.pos[u as usize])).is_some()
+                    });
+                    if reachable {
+                        gone[t as usize] = true;
+                        grid[self.pos[t as usize]] = 0;
+                        left -= 1;
+                        changed = true;
+                    }
+                }
+            }
+            if left == 0 {
+                return false;
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
     /// A quick greedy game: commit a random pair that connects, clear what the closure
     /// clears, repeat. Keeps the position when it clears the board; otherwise takes it back.
     fn probe(&mut self, rng: &mut SeededRng, noise: usize) -> bool {
@@ -623,6 +669,11 @@ impl Plain {
         }
         let key = self.key();
         if self.failed.contains(&key) {
+            self.undo_to(mark);
+            return Outcome::Failed;
+        }
+        if self.doomed() {
+            self.failed.insert(key);
             self.undo_to(mark);
             return Outcome::Failed;
         }
