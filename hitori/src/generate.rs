@@ -242,6 +242,40 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(60))]
+        #[test]
+        fn every_generated_puzzle_has_exactly_its_solution(w in 2usize..12, h in 2usize..12, seed in 0u64..1_000_000) {
+            let g = generate_with_solution(w, h, seed).unwrap();
+            proptest::prop_assert!(is_solution(&g.puzzle, &g.solution));
+            if w * h <= 25 {
+                proptest::prop_assert_eq!(brute_force(&g.puzzle, 2), vec![g.solution.clone()]);
+            } else {
+                proptest::prop_assert_eq!(solve(&g.puzzle, Limits::default()), Answer::Unique(g.solution.clone()));
+            }
+        }
+    }
+
+    #[test]
+    fn fifty_by_fifty_and_beyond() {
+        for (w, h) in [(50, 50), (62, 62), (80, 30)] {
+            let g = generate_with_solution(w, h, 2026).unwrap();
+            assert_eq!(solve(&g.puzzle, Limits::default()), Answer::Unique(g.solution.clone()));
+            assert!(is_solution(&g.puzzle, &g.solution));
+        }
+    }
+
+    #[test]
+    fn graded_puzzles_have_their_grade() {
+        for d in [Difficulty::Medium, Difficulty::Hard] {
+            let p = generate_graded(6, 6, 11, d).unwrap();
+            assert_eq!(crate::steps::grade(&p), d);
+            assert_eq!(solve(&p, Limits::default()).class(), "unique");
+        }
+        let err = generate_graded(1, 2, 0, Difficulty::Easy).unwrap_err();
+        assert_eq!(err, GenerateError::NoUniquePuzzle { width: 1, height: 2 });
+    }
+
     #[test]
     fn impossible_sizes_fail_cleanly() {
         assert_eq!(generate(1, 2, 0), Err(GenerateError::NoUniquePuzzle { width: 1, height: 2 }));
