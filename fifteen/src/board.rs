@@ -71,6 +71,9 @@ impl Board {
         if n > MAX_CELLS {
             return Err(format!("{n} cells is more than the {MAX_CELLS} supported"));
         }
+        if width > usize::from(u8::MAX) || height > usize::from(u8::MAX) {
+            return Err(format!("a {width}x{height} board is longer than the 255 cells a side may have"));
+        }
         let mut seen = [false; MAX_CELLS + 1];
         for &t in &tiles {
             let t = usize::from(t);
@@ -387,6 +390,10 @@ mod tests {
         assert_eq!(msg("1 2 0", Some(2)), "3 tiles do not fill rows of width 2");
         assert_eq!(msg("1 300 0 2", None), "tile 300 is out of range (at most 255)");
         assert_eq!(msg("1 -2 0 3", None), "\"-2\" is not a tile number");
+        let strip: Vec<String> = (0..256).map(|t| t.to_string()).collect();
+        assert_eq!(msg(&strip.join(" "), Some(256)), "a 256x1 board is longer than the 255 cells a side may have");
+        assert!(Board::parse_line(&strip.join(" "), Some(255)).is_err());
+        assert!(Board::parse_line(&strip.join(" "), Some(128)).is_ok());
     }
 
     #[test]

@@ -374,6 +374,12 @@ fn choose_heuristic(
     if !use_pdb {
         return Ok(Heuristic::LinearConflict);
     }
+    if n > pdb::MAX_PDB_CELLS {
+        return Err(usage(format!(
+            "pattern databases take boards of at most {} cells, not {n}: use --heuristic linear-conflict or --fast",
+            pdb::MAX_PDB_CELLS
+        )));
+    }
     if let Some(db) = dbs.iter().find(|db| db.fits(goal)) {
         return Ok(Heuristic::Pdb(Arc::clone(db)));
     }

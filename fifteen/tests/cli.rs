@@ -106,6 +106,12 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["generate", "--size", "3by3"], "", "--size \"3by3\": expected WxH"),
         (&["generate", "--size", "3x3", "--min-moves", "40"], "", "no 3x3 board is more than 31"),
         (&["solve", "/no/such/file"], "", "/no/such/file: cannot read"),
+        (
+            &["solve", "--heuristic", "pdb"],
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0",
+            "at most 16 cells",
+        ),
+        (&["check", "--width", "0"], "1 2 3 0", "<stdin>:1:1: width must be positive"),
         (&["generate", "--walk", "3", "--min-moves", "5"], "", "a walk of 3 moves never ends 5 moves"),
         (&["generate", "--size", "2x2", "--goal", "1 2 3 0 4 5"], "", "--goal: the goal is 2x3"),
     ] {
