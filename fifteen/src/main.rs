@@ -254,6 +254,7 @@ fn generate_boards(
     let mut rng = SeededRng::new(seed);
     let mut out = String::new();
     for _ in 0..count {
+        let mut tries = 0;
         let board = loop {
             let b = match walk {
                 Some(steps) => generate::random_walk(&goal, steps, &mut rng),
@@ -262,6 +263,14 @@ fn generate_boards(
             if searcher.as_mut().is_none_or(|s| s.accepts(&b, &goal)) {
                 break b;
             }
+            tries += 1;
+            if tries == MIN_MOVES_TRIES {
+                // Nothing on stdout: the boards found so far are dropped with the rest.
+                return Err(Failure(
+                    3,
+                    format!("no board at least {} moves from the goal in {tries} tries", min_moves.unwrap_or(0)),
+                ));
+            }
         };
         out.push_str(&board.to_string());
         out.push('\n');
@@ -269,6 +278,9 @@ fn generate_boards(
     emit(&out);
     Ok(0)
 }
+
+/// How many random boards `--min-moves` looks at for one board before giving up.
+const MIN_MOVES_TRIES: usize = 10_000;
 
 /// The `--min-moves` filter: an optimal search with pattern databases.
 struct MinMoves {

@@ -142,6 +142,14 @@ fn generate_is_seeded_and_solvable() {
         let s = fifteen::solver::solve(&b, &goal, &fifteen::solver::SolveOptions::default()).unwrap();
         assert!(s.outcome.moves().unwrap().len() >= 26);
     }
+    // A 2x2 board is at most 6 moves from its goal, and only one board is that far.
+    let (code, out, err) = run(&["generate", "--size", "2x2", "--min-moves", "7"], "");
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    let (code, out, _) = run(&["generate", "--size", "2x2", "--min-moves", "6", "--count", "2"], "");
+    let table = fifteen::table::DistanceTable::new(&Goal::BlankLast.layout(2, 2).unwrap()).unwrap();
+    let far = table.states_at(6)[0].to_string();
+    assert_eq!((code, out), (0, format!("{far}\n{far}\n")));
     let (code, out, _) = run(&["generate", "--size", "6x1", "--walk", "3", "--count", "3"], "");
     assert_eq!((code, out.lines().count()), (0, 3));
 }
