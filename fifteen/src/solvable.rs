@@ -8,7 +8,7 @@
 //! is also sufficient. A 1×N or N×1 strip only shifts its tiles: the order of the tiles
 //! never changes, and every blank position is reachable.
 //!
-//! [`reference`] is the seed article's O(n²) inversion-count check, kept for comparison
+//! [`reference()`] is the seed article's O(n²) inversion-count check, kept for comparison
 //! (property tests and the `reference` bench).
 
 use crate::{Board, Goal};
