@@ -393,6 +393,9 @@ struct Plain {
     nodes: u64,
     stopped: bool,
     tiles_left: usize,
+    /// Bumped by every change; a class whose `checked` stamp is current needs no new look.
+    stamp: u64,
+    checked: Vec<u64>,
 }
 
 impl Plain {
@@ -409,6 +412,7 @@ impl Plain {
             }
         }
         let n = pos.len();
+        let members_len = members.len();
         Plain {
             w,
             h,
@@ -425,6 +429,8 @@ impl Plain {
             nodes: 0,
             stopped: false,
             tiles_left: n,
+            stamp: 0,
+            checked: vec![u64::MAX; members_len],
         }
     }
 
@@ -447,15 +453,18 @@ impl Plain {
         self.tiles_left -= 2;
         self.moves.push((a, b));
         self.trail.push(Change::Removed(t, u));
+        self.stamp += 1;
     }
 
     fn commit(&mut self, t: u32, u: u32) {
         self.partner[t as usize] = u;
         self.partner[u as usize] = t;
         self.trail.push(Change::Committed(t, u));
+        self.stamp += 1;
     }
 
     fn undo_to(&mut self, mark: usize) {
+        self.stamp += 1;
         while self.trail.len() > mark {
             match self.trail.pop().expect("a change") {
                 Change::Removed(t, u) => {
@@ -475,72 +484,87 @@ impl Plain {
         }
     }
 
-    /// The forced steps, until none applies.
+    /// The forced steps, until none applies. Classes already examined since the last change
+    /// are skipped.
     fn closure(&mut self) {
         let mut live: Vec<u32> = Vec::new();
         loop {
             let mut changed = false;
             for k in 0..self.members.len() {
-                live.clear();
-                live.extend(self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]));
-                if live.is_empty() {
+                if self.checked[k] == self.stamp {
                     continue;
                 }
-                // Committed pairs that connect.
-                let mut any_committed = false;
-                for &t in &live {
-                    let u = self.partner[t as usize];
-                    if u != NONE {
-                        any_committed = true;
-                        if t < u && !self.removed[t as usize] && self.connects(t, u) {
-                            self.remove(t, u);
-                            changed = true;
-                        }
-                    }
-                }
-                if any_committed {
-                    let free: Vec<u32> = live
-                        .iter()
-                        .copied()
-                        .filter(|&t| !self.removed[t as usize] && self.partner[t as usize] == NONE)
-                        .collect();
-                    if let [t, u] = free[..] {
-                        self.commit(t, u);
-                        changed = true;
-                    }
-                    continue;
-                }
-                match live[..] {
-                    [t, u] => {
-                        if self.connects(t, u) {
-                            self.remove(t, u);
-                            changed = true;
-                        } else {
-                            self.commit(t, u);
-                        }
-                    }
-                    [p, q, r, s] => {
-                        'pairings: for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
-                            for ((a, b), (c, d)) in [((a, b), (c, d)), ((c, d), (a, b))] {
-                                if self.connects(a, b) {
-                                    let mark = self.trail.len();
-                                    self.remove(a, b);
-                                    if self.connects(c, d) {
-                                        self.remove(c, d);
-                                        changed = true;
-                                        break 'pairings;
-                                    }
-                                    self.undo_to(mark);
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
+                let before = self.stamp;
+                self.examine(k, &mut live, &mut changed);
+                if self.stamp == before {
+                    self.checked[k] = self.stamp;
                 }
             }
             if !changed {
                 break;
             }
+        }
+    }
+
+    /// The forced steps of class `k` (see [`Plain::closure`]).
+    fn examine(&mut self, k: usize, live: &mut Vec<u32>, changed: &mut bool) {
+        live.clear();
+        live.extend(self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]));
+        if live.is_empty() {
+            return;
+        }
+        // Committed pairs that connect.
+        let mut any_committed = false;
+        for &t in live.iter() {
+            let u = self.partner[t as usize];
+            if u != NONE {
+                any_committed = true;
+                if t < u && !self.removed[t as usize] && self.connects(t, u) {
+                    self.remove(t, u);
+                    *changed = true;
+                }
+            }
+        }
+        if any_committed {
+            let free: Vec<u32> = live
+                .iter()
+                .copied()
+                .filter(|&t| !self.removed[t as usize] && self.partner[t as usize] == NONE)
+                .collect();
+            if let [t, u] = free[..] {
+                self.commit(t, u);
+                *changed = true;
+            }
+            return;
+        }
+        match live[..] {
+            [t, u] => {
+                if self.connects(t, u) {
+                    self.remove(t, u);
+                    *changed = true;
+                } else {
+                    self.commit(t, u);
+                }
+            }
+            [p, q, r, s] => {
+                for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
+                    for ((a, b), (c, d)) in [((a, b), (c, d)), ((c, d), (a, b))] {
+                        if self.connects(a, b) {
+                            let (mark, stamp) = (self.trail.len(), self.stamp);
+                            self.remove(a, b);
+                            if self.connects(c, d) {
+                                self.remove(c, d);
+                                *changed = true;
+                                return;
+                            }
+                            // A trial only: the position is as it was, so is its stamp.
+                            self.undo_to(mark);
+                            self.stamp = stamp;
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
