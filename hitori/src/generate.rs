@@ -28,6 +28,10 @@ const ATTEMPTS: usize = 40;
 const NODE_BUDGET: u64 = 20_000;
 /// Puzzles tried by [`generate_graded`].
 const GRADED_TRIES: usize = 300;
+/// Puzzles [`generate_graded`] tries to harden.
+const HARDEN_TRIES: usize = 20;
+/// Mutations tried by [`harden`] on one puzzle.
+const HARDEN_STEPS: usize = 60;
 
 /// Why no puzzle came out.
 ///
@@ -46,7 +50,8 @@ pub enum GenerateError {
         /// Board height.
         height: usize,
     },
-    /// No puzzle of the wanted difficulty turned up.
+    /// No puzzle of the wanted difficulty turned up (puzzles that need search are rare:
+    /// one-step contradictions solve almost everything this generator makes).
     NoPuzzleOfDifficulty {
         /// Board width.
         width: usize,
@@ -148,7 +153,9 @@ pub fn generate_with_solution(width: usize, height: usize, seed: u64) -> Result<
 }
 
 /// Tries for a puzzle of the given [`Difficulty`] (as graded by [`crate::steps::grade`]):
-/// generates from seeds derived from `seed` until one matches, at most 300 times.
+/// generates from seeds derived from `seed` until one matches, at most 300 times; the first
+/// 20 that are too easy are also hill-climbed towards the wanted grade by renumbering shaded
+/// cells while it stays unique.
 ///
 /// ```
 /// use hitori::steps::{grade, Difficulty};
@@ -162,13 +169,52 @@ pub fn generate_graded(
     difficulty: Difficulty,
 ) -> Result<Puzzle, GenerateError> {
     let mut rng = SeededRng::new(seed);
-    for _ in 0..GRADED_TRIES {
-        let puzzle = generate(width, height, rng.next_u64())?;
-        if crate::steps::grade(&puzzle) == difficulty {
-            return Ok(puzzle);
+    for attempt in 0..GRADED_TRIES {
+        let generated = generate_with_solution(width, height, rng.next_u64())?;
+        let grade = crate::steps::grade(&generated.puzzle);
+        if grade == difficulty {
+            return Ok(generated.puzzle);
+        }
+        if grade < difficulty && attempt < HARDEN_TRIES {
+            if let Some(puzzle) = harden(&generated, difficulty, &mut rng) {
+                return Ok(puzzle);
+            }
         }
     }
     Err(GenerateError::NoPuzzleOfDifficulty { width, height, difficulty })
+}
+
+/// Hill-climbs towards a harder puzzle with the same unique solution: a shaded cell copies
+/// the number of another unshaded cell of its row or column; the change is kept when the
+/// puzzle stays unique and its grade does not drop. `Some` once the grade is `target`.
+fn harden(generated: &Generated, target: Difficulty, rng: &mut SeededRng) -> Option<Puzzle> {
+    let solution = &generated.solution;
+    let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
+    if shaded.is_empty() {
+        return None;
+    }
+    let mut numbers = generated.puzzle.numbers().clone();
+    let mut grade = crate::steps::grade(&generated.puzzle);
+    for _ in 0..HARDEN_STEPS {
+        let mut candidate = numbers.clone();
+        let d = shaded[rng.index(shaded.len())];
+        if !copy_from_line(&mut candidate, d, rng, |j| !solution[j]) || candidate == numbers {
+            continue;
+        }
+        let puzzle = Puzzle::from_grid(candidate.clone()).expect("numbers are positive");
+        if solve(&puzzle, Limits { time: None, nodes: Some(NODE_BUDGET) }) != Answer::Unique(solution.clone()) {
+            continue;
+        }
+        let new_grade = crate::steps::grade(&puzzle);
+        if new_grade == target {
+            return Some(puzzle);
+        }
+        if new_grade >= grade && new_grade < target {
+            numbers = candidate;
+            grade = new_grade;
+        }
+    }
+    None
 }
 
 /// Shades cells in random order while they touch no shaded cell and keep the rest
@@ -267,7 +313,7 @@ mod tests {
 
     #[test]
     fn graded_puzzles_have_their_grade() {
-        for d in [Difficulty::Medium, Difficulty::Hard] {
+        for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
             let p = generate_graded(6, 6, 11, d).unwrap();
             assert_eq!(crate::steps::grade(&p), d);
             assert_eq!(solve(&p, Limits::default()).class(), "unique");

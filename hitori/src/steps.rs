@@ -19,8 +19,8 @@ use crate::solver::{StaticRule, static_deductions};
 ///
 /// ```
 /// use hitori::steps::{Difficulty, Rule};
-/// assert_eq!(Rule::Sandwich.difficulty(), Difficulty::Easy);
-/// assert_eq!(Rule::Cut.difficulty(), Difficulty::Medium);
+/// assert_eq!(Rule::Cut.difficulty(), Difficulty::Easy);
+/// assert_eq!(Rule::PairIsolation.difficulty(), Difficulty::Medium);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Rule {
@@ -53,9 +53,11 @@ impl Rule {
     #[must_use]
     pub fn difficulty(self) -> Difficulty {
         match self {
-            Rule::Cut | Rule::CornerTriple | Rule::CornerPairs => Difficulty::Medium,
+            Rule::PairIsolation | Rule::CornerTriple | Rule::CornerPairs => Difficulty::Medium,
             Rule::Contradiction => Difficulty::Hard,
-            _ => Difficulty::Easy,
+            Rule::Triple | Rule::Sandwich | Rule::ShadedNeighbour | Rule::UnshadedDuplicate | Rule::Cut => {
+                Difficulty::Easy
+            }
         }
     }
 
@@ -81,9 +83,11 @@ impl Rule {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Difficulty {
-    /// Only line patterns and the two neighbour rules.
+    /// The three rules applied one cell at a time (a shaded cell's neighbours, an unshaded
+    /// cell's duplicates, cells whose shading would cut the board) and the line patterns
+    /// `a a a` and `a x a`.
     Easy,
-    /// Also corners and connectivity.
+    /// Also pair isolation and the corner patterns.
     Medium,
     /// Also one-step contradictions.
     Hard,
@@ -323,7 +327,8 @@ impl Deducer {
                 return best;
             }
         }
-        if best.is_none() {
+        // Cuts are easy: they beat a pattern fact still pending.
+        if best.is_none_or(|(_, _, r)| r.difficulty() > Difficulty::Easy) {
             for i in 0..self.state.len() {
                 if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
                     return Some((i, Cell::Unshaded, Rule::Cut));
