@@ -286,6 +286,71 @@ pub fn bfs_optimum(level: &Level, max_states: usize) -> Option<Vec<Move>> {
     Some(moves)
 }
 
+/// The seed article's greedy best-first search, kept as the benchmarks' `reference`.
+///
+/// It is **not optimal**: states are taken in order of `(regions at the start − regions
+/// removed by the last move) + depth`, the first solved state taken wins, and a state seen
+/// once is never improved; moves that remove no region are skipped. It also assumes one
+/// island (all islands must become one region, so levels with holes that split them are
+/// not solved: `None`). `None` as well after `max_states` expanded states.
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
+/// let moves = kami::solver::reference_best_first(&level, 100_000).unwrap();
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(moves.len() >= kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn reference_best_first(level: &Level, max_states: usize) -> Option<Vec<Move>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    let graph = RegionGraph::new(level);
+    let colours = level.colours_used();
+    let start = graph.initial_state();
+    let original = graph.current_regions(&start).len();
+    // Nodes: (state, parent, move); the heap orders by (heuristic, insertion order).
+    let mut nodes: Vec<(State, usize, Option<Move>, usize)> = vec![(start.clone(), usize::MAX, None, 0)];
+    let mut heap = BinaryHeap::from([Reverse((original, 0usize))]);
+    let mut visited = rustc_hash::FxHashSet::default();
+    visited.insert(start);
+    let mut expanded = 0;
+    while let Some(Reverse((_, id))) = heap.pop() {
+        let (state, _, _, depth) = nodes[id].clone();
+        let regions = graph.current_regions(&state);
+        if regions.len() == 1 {
+            let mut moves = Vec::new();
+            let mut at = id;
+            while let Some(mv) = nodes[at].2 {
+                moves.push(mv);
+                at = nodes[at].1;
+            }
+            moves.reverse();
+            return Some(moves);
+        }
+        expanded += 1;
+        if expanded > max_states {
+            return None;
+        }
+        for region in &regions {
+            let r = region[0];
+            for &c in &colours {
+                let mut next = state.clone();
+                if graph.apply(&mut next, r, c).is_empty() {
+                    continue;
+                }
+                let removed = regions.len() - graph.current_regions(&next).len();
+                if removed > 0 && visited.insert(next.clone()) {
+                    let h = original - removed + depth + 1;
+                    nodes.push((next, id, Some(graph.tap(r, c)), depth + 1));
+                    heap.push(Reverse((h, nodes.len() - 1)));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// A solution of one island: `(local rep, colour)` moves.
 type Path = Vec<(u32, Colour)>;
 
@@ -774,6 +839,10 @@ mod tests {
             prop_assert!(play::is_solved(&play::replay(&level, &reference).unwrap()));
             prop_assert!(lower_bound(&level) as usize <= moves.len());
             prop_assert!(greedy(&level).len() >= moves.len());
+            if let Some(seed_answer) = reference_best_first(&level, 5_000) {
+                prop_assert!(play::is_solved(&play::replay(&level, &seed_answer).unwrap()));
+                prop_assert!(seed_answer.len() >= moves.len());
+            }
         }
     }
 

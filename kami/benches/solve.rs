@@ -1,0 +1,61 @@
+//! Criterion benches: region graph build, flood fill, and the par solver against the seed
+//! article's best-first search (`reference`, not optimal, capped at 20 000 expanded states)
+//! on our own generated 29 × 10 levels.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use kami::generate::{Options, generate};
+use kami::{Level, RegionGraph, solver};
+
+/// Our own 29 × 10 levels: (colours, pieces, seed), chosen for par 5 to 8.
+const LEVELS: [(usize, usize, u64); 4] = [(3, 50, 1), (3, 50, 3), (5, 60, 3), (4, 60, 3)];
+
+fn levels() -> Vec<(String, Level)> {
+    LEVELS
+        .iter()
+        .filter_map(|&(colours, regions, seed)| {
+            let options = Options { colours, regions, seed, node_limit: 20_000_000, attempts: 1, ..Options::default() };
+            let level = generate(&options).ok()?;
+            let name = format!("k{colours}-n{}-par{}", RegionGraph::new(&level).len(), level.par.unwrap_or(0));
+            Some((name, level))
+        })
+        .collect()
+}
+
+fn benches(c: &mut Criterion) {
+    let levels = levels();
+    let mut group = c.benchmark_group("region_graph");
+    for (name, level) in &levels {
+        group
+            .bench_with_input(BenchmarkId::new("build", name), level, |b, l| b.iter(|| RegionGraph::new(black_box(l))));
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("flood_fill");
+    for (name, level) in &levels {
+        // Tap the middle triangle with the next colour: a real fill of its whole region.
+        let topology = level.topology();
+        let cell = level.cells().len() / 2;
+        let colours = level.colours_used();
+        let old = level.cells().cells()[cell].unwrap_or(0);
+        let colour = colours[(colours.iter().position(|&c| c == old).unwrap_or(0) + 1) % colours.len()];
+        group.bench_with_input(BenchmarkId::new("fill", name), level, |b, l| {
+            b.iter(|| kami::play::fill_cells(black_box(l), &topology, cell, colour));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    for (name, level) in &levels {
+        group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
+        group.bench_with_input(BenchmarkId::new("reference", name), level, |b, l| {
+            b.iter(|| solver::reference_best_first(black_box(l), 20_000));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(kami_benches, benches);
+criterion_main!(kami_benches);
