@@ -126,6 +126,9 @@ pub fn solve(level: &Level) -> Vec<Move> {
 pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
     let graph = RegionGraph::new(level);
     let palette = level.colours_used();
+    if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
+        return Outcome::GaveUp { lower_bound: colour_bounds(&graph), best: None };
+    }
     let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
     let mut budget = Budget { limits, nodes: 0, aborted: false };
     let mut tables: FxHashMap<(usize, Option<Colour>), FxHashMap<u128, u8>> = FxHashMap::default();
@@ -203,6 +206,9 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
 #[must_use]
 pub fn lower_bound(level: &Level) -> u32 {
     let graph = RegionGraph::new(level);
+    if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
+        return colour_bounds(&graph);
+    }
     graph
         .islands()
         .iter()
@@ -211,6 +217,29 @@ pub fn lower_bound(level: &Level) -> u32 {
             let node = island.root();
             let mut scratch = Scratch::new(&island);
             heuristic(&island, &node, None, u32::MAX, &mut scratch)
+        })
+        .sum()
+}
+
+/// The most regions one island may have for the search (its bitsets take `n²/64` words per
+/// node); bigger levels get only the colour bound and no answer.
+///
+/// ```
+/// assert!(kami::solver::MAX_ISLAND_REGIONS >= 29 * 10);
+/// ```
+pub const MAX_ISLAND_REGIONS: usize = 16_384;
+
+/// The sum over islands of (distinct colours − 1): cheap and admissible on any level.
+fn colour_bounds(graph: &RegionGraph) -> u32 {
+    graph
+        .islands()
+        .iter()
+        .map(|island| {
+            let mut present = [false; MAX_COLOURS];
+            for &r in island {
+                present[usize::from(graph.colour(r as usize))] = true;
+            }
+            (present.iter().filter(|&&p| p).count() as u32).saturating_sub(1)
         })
         .sum()
 }
@@ -858,6 +887,16 @@ mod tests {
         let optimum = solve(&level).len() as u32;
         assert!(lb <= optimum && optimum <= best.len() as u32);
         assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+    }
+
+    #[test]
+    fn giant_islands_get_the_colour_bound_without_exhausting_memory() {
+        // 130 × 130 triangles coloured by parity: every triangle is its own region.
+        let rows: Vec<String> =
+            (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
+        let level: Level = rows.join("\n").parse().unwrap();
+        assert_eq!(solve_with(&level, Limits::default()), Outcome::GaveUp { lower_bound: 1, best: None });
+        assert_eq!(lower_bound(&level), 1);
     }
 
     #[test]
