@@ -186,7 +186,7 @@ impl Connectivity {
         degree > lonely + distinct
     }
 
-    /// Shades cell `index` (which must not be shaded), joining it with its shaded
+    /// Shades cell `index` (nothing happens if it is shaded already), joining it with its shaded
     /// neighbours in all eight directions and with OUTSIDE on the border.
     ///
     /// ```
@@ -196,7 +196,9 @@ impl Connectivity {
     /// assert!(c.would_disconnect(2)); // 0, 4 and 2 would close cell 1 in
     /// ```
     pub fn shade(&mut self, index: usize) {
-        debug_assert!(!self.shaded[index], "cell {index} is already shaded");
+        if self.shaded[index] {
+            return;
+        }
         self.shaded[index] = true;
         self.trail.push(index as u32);
         let (x, y) = ((index % self.width) as i32, (index / self.width) as i32);
