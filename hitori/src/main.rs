@@ -125,8 +125,9 @@ fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
         let n = number(size).ok_or_else(bad)?;
         (n, n)
     };
-    if w * h > 4_000_000 {
-        return Err(Failure(2, format!("--size {size}: at most 4000000 cells")));
+    // Generation time grows faster than the area (400x400 takes a few seconds).
+    if w * h > 1_000_000 {
+        return Err(Failure(2, format!("--size {size}: at most 1000000 cells")));
     }
     Ok((w, h))
 }
