@@ -245,6 +245,9 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
     // Horizontal, vertical through column c, horizontal; and vertical, horizontal through row r, vertical.
     let (col_lo, col_hi) = (la.max(lb), ra.min(rb));
     let (row_lo, row_hi) = (ua.max(ub), da.min(db));
+    if col_lo > col_hi && row_lo > row_hi {
+        return None; // the runs never meet
+    }
     let column = |c: i32| {
         let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
         ((y0 + 1)..y1)
@@ -261,21 +264,29 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
         (Some(p), Some(q)) => Some(if q.better_than(&p) { q } else { p }),
         (p, q) => p.or(q),
     };
-    // Candidates between the two ends all have the least length |dx| + |dy|.
+    // Candidates between the two ends all have the least length |dx| + |dy|. The two L
+    // shapes (one turn) come first; then the Z shapes, where the smallest column (row) is the
+    // best of its family, its first corner being (c, a.y) (or (a.x, r)).
+    let (cl, ch) = (col_lo.max(a.x.min(b.x)), col_hi.min(a.x.max(b.x)));
+    let (rl, rh) = (row_lo.max(a.y.min(b.y)), row_hi.min(a.y.max(b.y)));
     let mut best = None;
-    for c in col_lo.max(a.x.min(b.x))..=col_hi.min(a.x.max(b.x)) {
-        best = keep(best, column(c));
+    for c in [a.x, b.x] {
+        if (cl..=ch).contains(&c) {
+            best = keep(best, column(c));
+        }
     }
-    for r in row_lo.max(a.y.min(b.y))..=row_hi.min(a.y.max(b.y)) {
-        best = keep(best, row(r));
+    if best.is_some() {
+        return best;
     }
+    best = (cl..=ch).filter(|&c| c != a.x && c != b.x).find_map(column);
+    best = keep(best, (rl..=rh).filter(|&r| r != a.y && r != b.y).find_map(row));
     // Then detours, d steps beyond the ends: every candidate at distance d has the same length.
     let mut d = 1;
     while best.is_none() {
         let (left, right) = (a.x.min(b.x) - d, a.x.max(b.x) + d);
         let (up, down) = (a.y.min(b.y) - d, a.y.max(b.y) + d);
-        let columns_left = left >= col_lo || right <= col_hi;
-        let rows_left = up >= row_lo || down <= row_hi;
+        let columns_left = col_lo <= col_hi && (left >= col_lo || right <= col_hi);
+        let rows_left = row_lo <= row_hi && (up >= row_lo || down <= row_hi);
         if !columns_left && !rows_left {
             return None;
         }
