@@ -1,5 +1,6 @@
 //! Solvability: our O(n) cycle-parity rule against the seed article's O(n²) inversion
-//! count (`reference`), on seeded random boards of several sizes.
+//! count (`reference`), on seeded random boards of several sizes; generation: uniform
+//! against the seed's random walk (`reference`).
 
 use std::hint::black_box;
 
@@ -39,5 +40,20 @@ fn bench_solvability(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_solvability);
+/// Generating a 4×4 board: uniform (shuffle + parity fix) against the seed's first
+/// method, 150 random moves of the blank (`reference`).
+fn bench_generate(c: &mut Criterion) {
+    let goal = Goal::BlankLast.layout(4, 4).unwrap();
+    let mut group = c.benchmark_group("generate");
+    let mut rng = SeededRng::new(1);
+    group.bench_function(BenchmarkId::new("uniform", "4x4"), |b| {
+        b.iter(|| fifteen::generate::uniform(&goal, &mut rng));
+    });
+    group.bench_function(BenchmarkId::new("reference", "4x4"), |b| {
+        b.iter(|| fifteen::generate::random_walk(&goal, 150, &mut rng));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_solvability, bench_generate);
 criterion_main!(benches);
