@@ -175,9 +175,6 @@ struct Search {
     grid: Vec<u32>,
     /// Tile id → matching class.
     class: Vec<u32>,
-    classes: usize,
-    /// Remaining tiles per class.
-    left: Vec<u32>,
     removed: Vec<u64>,
     zobrist: u64,
     keys: Vec<u64>,
@@ -194,12 +191,10 @@ impl Search {
         let (w, h) = (board.width(), board.height());
         let mut grid = vec![0; w * h];
         let mut class = Vec::new();
-        let mut left = vec![0; board.kind_count().max(1)];
         for (i, cell) in board.cells().cells().iter().enumerate() {
             if let Some(kind) = cell {
                 let c = board.class(*kind);
                 class.push(u32::from(c));
-                left[usize::from(c)] += 1;
                 grid[i] = class.len() as u32;
             }
         }
@@ -212,9 +207,7 @@ impl Search {
             budget: options.budget,
             deadline: options.deadline,
             grid,
-            classes: left.len(),
             class,
-            left,
             removed: vec![0; n.div_ceil(64)],
             zobrist: 0,
             keys: (0..n).map(|_| rng.next_u64()).collect(),
@@ -243,7 +236,6 @@ impl Search {
             let t = self.grid[cell] as usize - 1;
             self.removed[t / 64] |= 1 << (t % 64);
             self.zobrist ^= self.keys[t];
-            self.left[self.class[t] as usize] -= 1;
         }
         self.tiles_left -= 2;
         if self.gravity {
@@ -285,20 +277,18 @@ impl Search {
             let t = self.grid[cell] as usize - 1;
             self.removed[t / 64] &= !(1 << (t % 64));
             self.zobrist ^= self.keys[t];
-            self.left[self.class[t] as usize] += 1;
         }
         self.tiles_left += 2;
     }
 
-    /// Cells of the remaining tiles, grouped by class.
-    fn tiles_by_class(&self) -> Vec<Vec<usize>> {
-        let mut by_class = vec![Vec::new(); self.classes];
-        for (i, &t) in self.grid.iter().enumerate() {
-            if t != 0 {
-                by_class[self.class[t as usize - 1] as usize].push(i);
-            }
-        }
-        by_class
+    /// Cells of the remaining tiles, sorted by class: `(class, cell)`.
+    fn tiles_by_class(&self) -> Vec<(u32, usize)> {
+        let mut tiles: Vec<(u32, usize)> = (0..self.grid.len())
+            .filter(|&i| self.grid[i] != 0)
+            .map(|i| (self.class[self.grid[i] as usize - 1], i))
+            .collect();
+        tiles.sort_unstable();
+        tiles
     }
 
     fn key(&self) -> Key {
@@ -325,14 +315,14 @@ impl Search {
         if self.failed.contains(&key) {
             return Outcome::Failed;
         }
-        let by_class = self.tiles_by_class();
+        let tiles = self.tiles_by_class();
         let mut moves: Vec<(u32, usize, usize)> = Vec::new();
-        for cells in &by_class {
-            for (i, &a) in cells.iter().enumerate() {
-                for &b in &cells[i + 1..] {
+        for group in tiles.chunk_by(|p, q| p.0 == q.0) {
+            for (i, &(_, a)) in group.iter().enumerate() {
+                for &(_, b) in &group[i + 1..] {
                     if self.connects(a, b) {
                         // Finish kinds first, then take upper tiles first.
-                        let finishing = u32::from(cells.len() != 2);
+                        let finishing = u32::from(group.len() != 2);
                         let depth = ((a / self.w) + (b / self.w)) as u32;
                         moves.push((finishing * 1_000_000 + depth, a, b));
                     }
