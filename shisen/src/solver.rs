@@ -790,6 +790,31 @@ pub fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// The pairing search (probes, doom check, commitments) against the plain move search
+        /// with a transposition table, on deals too big for brute force.
+        #[test]
+        fn pairing_search_agrees_with_the_move_search(w in 3usize..7, h in 2usize..5, kinds in 2usize..7, seed: u64) {
+            prop_assume!((w * h) % 4 == 0 && (w * h / 4) >= kinds);
+            let copies = w * h / kinds / 2 * 2;
+            prop_assume!(copies >= 2 && copies * kinds == w * h);
+            let spec = crate::generate::Spec { width: w, height: h, kinds, copies };
+            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let options = Options::default();
+            let ours = solve(&board, &options);
+            let mut moves_search = Search::new(&board, options);
+            let theirs = moves_search.run();
+            prop_assert_ne!(&ours, &Answer::Unknown);
+            prop_assert_eq!(matches!(ours, Answer::Solvable(_)), theirs == Outcome::Solved, "{}", board);
+            if let Answer::Solvable(moves) = &ours {
+                prop_assert!(replay(&board, false, moves).unwrap().is_cleared());
+            }
+        }
+    }
 
     #[test]
     fn deadlock_and_budget() {
