@@ -798,11 +798,11 @@ mod tests {
         /// The pairing search (probes, doom check, commitments) against the plain move search
         /// with a transposition table, on deals too big for brute force.
         #[test]
-        fn pairing_search_agrees_with_the_move_search(w in 3usize..7, h in 2usize..5, kinds in 2usize..7, seed: u64) {
-            prop_assume!((w * h) % 4 == 0 && (w * h / 4) >= kinds);
-            let copies = w * h / kinds / 2 * 2;
-            prop_assume!(copies >= 2 && copies * kinds == w * h);
-            let spec = crate::generate::Spec { width: w, height: h, kinds, copies };
+        fn pairing_search_agrees_with_the_move_search(w in 2usize..7, h in 2usize..5, copies in 1usize..=3, seed: u64) {
+            // Two, four or six copies of each kind; pairs deadlock often.
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0);
+            let spec = crate::generate::Spec::new(w, h, copies).unwrap();
             let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
             let options = Options::default();
             let ours = solve(&board, &options);
