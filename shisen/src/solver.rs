@@ -793,7 +793,7 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(60))]
+        #![proptest_config(ProptestConfig::with_cases(150))]
 
         /// The pairing search (probes, doom check, commitments) against the plain move search
         /// with a transposition table, on deals too big for brute force.
