@@ -18,7 +18,8 @@
 //! With gravity none of that holds, but a position is still determined by the set of removed
 //! tiles (each column keeps its remaining tiles, in order, at the bottom), so the same
 //! transposition table of failed positions serves: keys are hashed with Zobrist keys per tile
-//! and compared exactly. Moves are ordered to finish kinds first and to take upper tiles first.
+//! and compared exactly. Moves are ordered: pairs within one column first (only that column
+//! moves), then kinds being finished, then upper tiles first.
 
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -321,10 +322,12 @@ impl Search {
             for (i, &(_, a)) in group.iter().enumerate() {
                 for &(_, b) in &group[i + 1..] {
                     if self.connects(a, b) {
-                        // Finish kinds first, then take upper tiles first.
+                        // Pairs within one column first (only that column moves), then
+                        // kinds being finished, then upper tiles first.
+                        let across = u32::from(a % self.w != b % self.w);
                         let finishing = u32::from(group.len() != 2);
                         let depth = ((a / self.w) + (b / self.w)) as u32;
-                        moves.push((finishing * 1_000_000 + depth, a, b));
+                        moves.push((across * 1_000_000 + finishing * 1000 + depth, a, b));
                     }
                 }
             }
