@@ -13,7 +13,12 @@
 //! could ever go are found as a fixpoint (a tile could go once it connects to an allowed
 //! partner on the board without the tiles found so far); a tile left over proves the position
 //! lost, which settles deadlocks like AB/BA at once. A few seeded greedy games are tried
-//! first: they clear most solvable deals at once.
+//! first: they clear most solvable deals at once. When a deal still needs more than a
+//! thousand nodes, the search goes on probing pairings: each class with four uncommitted
+//! tiles has its three pairings checked for doom; no pairing left proves the position lost,
+//! one left is committed without branching. This finds the conflicts that a wrong early
+//! pairing causes many classes away (a random 18x8 deal that needed 85,000 nodes needs 350).
+//! Connection tests use one bit mask per row and per column of the board.
 //!
 //! With gravity none of that holds, but a position is still determined by the set of removed
 //! tiles (each column keeps its remaining tiles, in order, at the bottom), so the same
@@ -140,13 +145,13 @@ pub fn solve_with_stats(board: &Board, options: &Options) -> (Answer, Stats) {
         let mut search = Plain::new(board, *options);
         let mut rng = SeededRng::new(0x5eed);
         let probed = (0..PROBES).any(|i| search.probe(&mut rng, i.min(2)));
-        let outcome = if probed { Outcome::Solved } else { search.run() };
+        let outcome = if probed { Outcome::Solved } else { search.run_in_two_phases() };
         let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
         (answer(outcome, &moves), Stats { nodes: search.nodes, failed: search.failed.len() })
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
     Solved,
     Failed,
@@ -349,10 +354,92 @@ impl Search {
     }
 }
 
+/// Occupied cells as bit masks, one word per row and one per column (cell `(x, y)` is bit
+/// `x + 1` of row `y` and bit `y + 1` of column `x`; the ring's bits stay clear), so that a
+/// connection test takes a few word operations. For boards up to 62 × 62.
+#[derive(Clone)]
+struct Masks {
+    w: u32,
+    h: u32,
+    rows: Vec<u64>,
+    cols: Vec<u64>,
+}
+
+impl Masks {
+    /// Empty masks for a `w` × `h` board, `None` when it is too big for one word a line.
+    fn new(w: usize, h: usize) -> Option<Masks> {
+        (w <= 62 && h <= 62).then(|| Masks { w: w as u32, h: h as u32, rows: vec![0; h], cols: vec![0; w] })
+    }
+
+    fn set(&mut self, cell: Coord, occupied: bool) {
+        let (x, y) = (cell.x as usize, cell.y as usize);
+        if occupied {
+            self.rows[y] |= 1 << (x + 1);
+            self.cols[x] |= 1 << (y + 1);
+        } else {
+            self.rows[y] &= !(1 << (x + 1));
+            self.cols[x] &= !(1 << (y + 1));
+        }
+    }
+
+    /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
+    /// `0`, `len + 1` the ring: its first and last bit (`at` itself included).
+    fn run(line: u64, at: u32, len: u32) -> (u32, u32) {
+        let below = line & ((1 << at) - 1);
+        let above = line & !((1 << (at + 1)) - 1);
+        let first = if below == 0 { 0 } else { 64 - below.leading_zeros() };
+        let last = if above == 0 { len + 1 } else { above.trailing_zeros() - 1 };
+        (first, last)
+    }
+
+    /// Whether the tiles at `a` and `b` connect with at most two turns (same answer as
+    /// [`path::find`], which also finds the shortest path).
+    fn connects(&self, a: Coord, b: Coord) -> bool {
+        if a == b {
+            return false;
+        }
+        let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
+        let span = |lo: u32, hi: u32| (u64::MAX >> (63 - hi)) & !((1u64 << lo) - 1);
+        // Horizontal, vertical through a column, horizontal.
+        let (la, ra) = Masks::run(self.rows[a.y as usize], ax, self.w);
+        let (lb, rb) = Masks::run(self.rows[b.y as usize], bx, self.w);
+        let (lo, hi) = (la.max(lb), ra.min(rb));
+        if lo <= hi {
+            let between = (ay.min(by) + 1..ay.max(by)).fold(0, |acc, y| acc | self.rows[y as usize - 1]);
+            if span(lo, hi) & !between != 0 {
+                return true;
+            }
+        }
+        // Vertical, horizontal through a row, vertical.
+        let (ua, da) = Masks::run(self.cols[a.x as usize], ay, self.h);
+        let (ub, db) = Masks::run(self.cols[b.x as usize], by, self.h);
+        let (lo, hi) = (ua.max(ub), da.min(db));
+        if lo <= hi {
+            let between = (ax.min(bx) + 1..ax.max(bx)).fold(0, |acc, x| acc | self.cols[x as usize - 1]);
+            if span(lo, hi) & !between != 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 const NONE: u32 = u32::MAX;
+
+/// Whether the tiles at `a` and `b` connect on a `w` × `h` board of tile ids (0 = empty),
+/// through the masks when there are some.
+fn connected(w: usize, h: usize, grid: &[u32], masks: Option<&Masks>, a: Coord, b: Coord) -> bool {
+    match masks {
+        Some(masks) => masks.connects(a, b),
+        None => path::find(w as i32, h as i32, |x, y| grid[y as usize * w + x as usize] == 0, a, b).is_some(),
+    }
+}
 
 /// Greedy random games tried before the exhaustive search without gravity.
 const PROBES: usize = 4;
+
+/// Nodes the search without gravity spends before it starts probing pairings.
+const UNPROBED_NODES: u64 = 1000;
 
 /// A step of the no-gravity search, for undoing.
 #[derive(Clone, Copy)]
@@ -373,6 +460,8 @@ struct Plain {
     deadline: Option<Instant>,
     /// Cell → tile id + 1, or 0 when empty.
     grid: Vec<u32>,
+    /// The occupied cells as bit masks, when the board is small enough.
+    masks: Option<Masks>,
     /// Tile id → cell.
     pos: Vec<usize>,
     /// Class → its tiles.
@@ -385,6 +474,10 @@ struct Plain {
     failed: FxHashSet<Box<[u64]>>,
     nodes: u64,
     stopped: bool,
+    /// Whether each position's pairings are probed for doom ([`Plain::probe_pairings`]).
+    probing: bool,
+    /// Nodes to spend before probing starts ([`Plain::run_in_two_phases`]).
+    unprobed: u64,
     tiles_left: usize,
     /// Bumped by every change; a class whose `checked` stamp is current needs no new look.
     stamp: u64,
@@ -406,12 +499,19 @@ impl Plain {
         }
         let n = pos.len();
         let members_len = members.len();
+        let mut masks = Masks::new(w, h);
+        if let Some(masks) = &mut masks {
+            for &cell in &pos {
+                masks.set(Coord::new((cell % w) as i32, (cell / w) as i32), true);
+            }
+        }
         Plain {
             w,
             h,
             budget: options.budget,
             deadline: options.deadline,
             grid,
+            masks,
             pos,
             members,
             removed: vec![false; n],
@@ -421,6 +521,8 @@ impl Plain {
             failed: FxHashSet::default(),
             nodes: 0,
             stopped: false,
+            probing: false,
+            unprobed: UNPROBED_NODES,
             tiles_left: n,
             stamp: 0,
             checked: vec![u64::MAX; members_len],
@@ -432,15 +534,19 @@ impl Plain {
     }
 
     fn connects(&self, t: u32, u: u32) -> bool {
-        let (w, grid) = (self.w, &self.grid);
         let (a, b) = (self.coord(self.pos[t as usize]), self.coord(self.pos[u as usize]));
-        path::find(w as i32, self.h as i32, |x, y| grid[y as usize * w + x as usize] == 0, a, b).is_some()
+        connected(self.w, self.h, &self.grid, self.masks.as_ref(), a, b)
     }
 
     fn remove(&mut self, t: u32, u: u32) {
         let (a, b) = (self.pos[t as usize], self.pos[u as usize]);
         self.grid[a] = 0;
         self.grid[b] = 0;
+        let (ca, cb) = (self.coord(a), self.coord(b));
+        if let Some(masks) = &mut self.masks {
+            masks.set(ca, false);
+            masks.set(cb, false);
+        }
         self.removed[t as usize] = true;
         self.removed[u as usize] = true;
         self.tiles_left -= 2;
@@ -464,6 +570,11 @@ impl Plain {
                     let (a, b) = (self.pos[t as usize], self.pos[u as usize]);
                     self.grid[a] = t + 1;
                     self.grid[b] = u + 1;
+                    let (ca, cb) = (self.coord(a), self.coord(b));
+                    if let Some(masks) = &mut self.masks {
+                        masks.set(ca, true);
+                        masks.set(cb, true);
+                    }
                     self.removed[t as usize] = false;
                     self.removed[u as usize] = false;
                     self.tiles_left += 2;
@@ -583,6 +694,7 @@ impl Plain {
     /// a connection), so a tile left over proves the position lost.
     fn doomed(&self) -> bool {
         let mut grid = self.grid.clone();
+        let mut masks = self.masks.clone();
         let mut gone = self.removed.clone();
         let w = self.w;
         let mut left = self.tiles_left;
@@ -596,15 +708,15 @@ impl Plain {
                     let p = self.partner[t as usize];
                     let allowed = |u: u32| u != t && if p == NONE { self.partner[u as usize] == NONE } else { u == p };
                     let a = self.coord(self.pos[t as usize]);
-                    let grid_ref = &grid;
-                    let free = |x: i32, y: i32| grid_ref[y as usize * w + x as usize] == 0;
                     let reachable = members.iter().any(|&u| {
-                        allowed(u)
-                            && path::find(w as i32, self.h as i32, free, a, self.coord(self.pos[u as usize])).is_some()
+                        allowed(u) && connected(w, self.h, &grid, masks.as_ref(), a, self.coord(self.pos[u as usize]))
                     });
                     if reachable {
                         gone[t as usize] = true;
                         grid[self.pos[t as usize]] = 0;
+                        if let Some(masks) = &mut masks {
+                            masks.set(a, false);
+                        }
                         left -= 1;
                         changed = true;
                     }
@@ -614,6 +726,55 @@ impl Plain {
                 return false;
             }
             if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Failed-literal probing on pairings: for each class with four uncommitted tiles, the
+    /// pairings whose commitment is doomed are ruled out; none left proves the position lost,
+    /// one left is committed. Returns whether the position is lost.
+    fn probe_pairings(&mut self) -> bool {
+        loop {
+            let mut forced = false;
+            for k in 0..self.members.len() {
+                let free: Vec<u32> = self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]).collect();
+                let [p, q, r, s] = free[..] else { continue };
+                if free.iter().any(|&t| self.partner[t as usize] != NONE) {
+                    continue;
+                }
+                let mut viable = Vec::new();
+                for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
+                    for (x, y) in [(a, b), (c, d)] {
+                        self.partner[x as usize] = y;
+                        self.partner[y as usize] = x;
+                    }
+                    let doomed = self.doomed();
+                    for t in [a, b, c, d] {
+                        self.partner[t as usize] = NONE;
+                    }
+                    if !doomed {
+                        viable.push(((a, b), (c, d)));
+                    }
+                }
+                match viable[..] {
+                    [] => return true,
+                    [((a, b), (c, d))] => {
+                        self.commit(a, b);
+                        self.commit(c, d);
+                        forced = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !forced {
+                return false;
+            }
+            self.closure();
+            if self.tiles_left == 0 {
+                return false;
+            }
+            if self.doomed() {
                 return true;
             }
         }
@@ -674,6 +835,23 @@ impl Plain {
         self.stopped
     }
 
+    /// The search without probing for up to `unprobed` nodes (most deals need far
+    /// fewer), then with probing, which costs more per node but cuts the rare hard deals
+    /// down (failed positions found in the first phase stay failed).
+    fn run_in_two_phases(&mut self) -> Outcome {
+        let budget = self.budget;
+        self.budget = budget.min(self.nodes + self.unprobed);
+        let outcome = self.run();
+        self.budget = budget;
+        let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if outcome != Outcome::OutOfBudget || self.nodes > budget || expired {
+            return outcome;
+        }
+        self.stopped = false;
+        self.probing = true;
+        self.run()
+    }
+
     fn run(&mut self) -> Outcome {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -689,10 +867,13 @@ impl Plain {
             self.undo_to(mark);
             return Outcome::Failed;
         }
-        if self.doomed() {
+        if self.doomed() || (self.probing && self.probe_pairings()) {
             self.failed.insert(key);
             self.undo_to(mark);
             return Outcome::Failed;
+        }
+        if self.tiles_left == 0 {
+            return Outcome::Solved;
         }
         // Branch on a tile of an uncommitted pair that connects now: its partner is one of the
         // other uncommitted tiles of its class (those that connect now first).
@@ -815,6 +996,90 @@ mod tests {
             prop_assert_eq!(matches!(ours, Answer::Solvable(_)), theirs == Outcome::Solved, "{}", board);
             if let Answer::Solvable(moves) = &ours {
                 prop_assert!(replay(&board, false, moves).unwrap().is_cleared());
+            }
+        }
+    }
+
+    /// The answer of the search without gravity that probes pairings from the first node on
+    /// (no greedy games first).
+    fn probing_answer(board: &Board) -> Outcome {
+        let mut search = Plain::new(board, Options::default());
+        search.unprobed = 0;
+        let outcome = search.run_in_two_phases();
+        if outcome == Outcome::Solved {
+            let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
+            assert!(replay(board, false, &moves).unwrap().is_cleared(), "{board}");
+        }
+        outcome
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The bit-mask connection test agrees with the path search on random boards.
+        #[test]
+        fn masks_agree_with_the_path_search(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let mut grid = vec![0u32; w * h];
+            let mut masks = Masks::new(w, h).unwrap();
+            for (i, cell) in grid.iter_mut().enumerate() {
+                if rng.below(100) < fill {
+                    *cell = 1;
+                    masks.set(Coord::new((i % w) as i32, (i / w) as i32), true);
+                }
+            }
+            for a in 0..w * h {
+                for b in 0..w * h {
+                    let (ca, cb) = (Coord::new((a % w) as i32, (a / w) as i32), Coord::new((b % w) as i32, (b / w) as i32));
+                    if grid[a] == 0 || grid[b] == 0 {
+                        continue;
+                    }
+                    let slow = connected(w, h, &grid, None, ca, cb);
+                    prop_assert_eq!(masks.connects(ca, cb), slow, "{:?} {:?} {:?}", ca, cb, grid);
+                }
+            }
+        }
+
+        /// Probing pairings from the first node agrees with brute force on tiny boards.
+        #[test]
+        fn probing_agrees_with_brute_force(w in 2usize..5, h in 2usize..4, copies in 1usize..=2, seed: u64) {
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0 && w * h <= 12);
+            let spec = crate::generate::Spec::new(w, h, copies).unwrap();
+            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let brute = brute_force(&board, false);
+            prop_assert_eq!(probing_answer(&board) == Outcome::Solved, brute.is_some(), "{}", board);
+        }
+
+        /// Probing pairings from the first node agrees with the move search with a
+        /// transposition table, on deals too big for brute force.
+        #[test]
+        fn probing_agrees_with_the_move_search(w in 2usize..7, h in 2usize..5, copies in 1usize..=3, seed: u64) {
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0);
+            let spec = crate::generate::Spec::new(w, h, copies).unwrap();
+            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let ours = probing_answer(&board);
+            let theirs = Search::new(&board, Options::default()).run();
+            prop_assert_ne!(ours, Outcome::OutOfBudget);
+            prop_assert_eq!(ours == Outcome::Solved, theirs == Outcome::Solved, "{}", board);
+        }
+    }
+
+    /// Full 6x6 and 8x6 deals of four copies: probing pairings from the first node agrees
+    /// with the search that never probes (these sizes are the smallest where probing rules
+    /// out pairings: a wrong cut would answer "unsolvable" for a solvable deal).
+    #[test]
+    fn probing_agrees_with_the_plain_pairing_search() {
+        for (w, h) in [(6, 6), (8, 6)] {
+            for seed in 0..150 {
+                let spec = crate::generate::Spec::new(w, h, 4).unwrap();
+                let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+                let mut plain = Plain::new(&board, Options::default());
+                plain.unprobed = u64::MAX;
+                let expected = plain.run_in_two_phases();
+                assert_ne!(expected, Outcome::OutOfBudget);
+                assert_eq!(probing_answer(&board), expected, "{board}");
             }
         }
     }
