@@ -770,10 +770,17 @@ impl Plain {
     /// tiles found so far. Any real game removes only such tiles (removing tiles never breaks
     /// a connection), so a tile left over proves the position lost.
     fn doomed(&self) -> bool {
+        self.doom_run(None)
+    }
+
+    /// [`Plain::doomed`]; with `seen`, also records for each uncommitted tile (of a class of
+    /// at most 64 tiles) the allowed partners it connects to when it is found, as a bit set of
+    /// indices into its class's members.
+    fn doom_run(&self, mut seen: Option<&mut [u64]>) -> bool {
         let mut grid = self.grid.clone();
         let mut masks = self.masks.clone();
         let mut gone = self.removed.clone();
-        let w = self.w;
+        let (w, h) = (self.w, self.h);
         let mut left = self.tiles_left;
         loop {
             let mut changed = false;
@@ -785,9 +792,18 @@ impl Plain {
                     let p = self.partner[t as usize];
                     let allowed = |u: u32| u != t && if p == NONE { self.partner[u as usize] == NONE } else { u == p };
                     let a = self.coord(self.pos[t as usize]);
-                    let reachable = members.iter().any(|&u| {
-                        allowed(u) && connected(w, self.h, &grid, masks.as_ref(), a, self.coord(self.pos[u as usize]))
-                    });
+                    let joins = |u: u32| {
+                        allowed(u) && connected(w, h, &grid, masks.as_ref(), a, self.coord(self.pos[u as usize]))
+                    };
+                    let reachable = match seen.as_deref_mut() {
+                        Some(seen) if p == NONE && members.len() <= 64 => {
+                            let set =
+                                members.iter().enumerate().filter(|&(_, &u)| joins(u)).fold(0, |s, (i, _)| s | 1 << i);
+                            seen[t as usize] = set;
+                            set != 0
+                        }
+                        _ => members.iter().any(|&u| joins(u)),
+                    };
                     if reachable {
                         gone[t as usize] = true;
                         grid[self.pos[t as usize]] = 0;
@@ -811,17 +827,35 @@ impl Plain {
     /// Failed-literal probing on pairings: for each class with four uncommitted tiles, the
     /// pairings whose commitment is doomed are ruled out; none left proves the position lost,
     /// one left is committed. Returns whether the position is lost.
+    ///
+    /// A pairing needs no check when the doom run of the position itself found each of the
+    /// four tiles through its partner in that pairing: the same run then clears the board with
+    /// the pairing committed.
     fn probe_pairings(&mut self) -> bool {
+        let mut seen = vec![0u64; self.pos.len()];
         loop {
             let mut forced = false;
+            let mut fresh = false;
             for k in 0..self.members.len() {
                 let free: Vec<u32> = self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]).collect();
                 let [p, q, r, s] = free[..] else { continue };
                 if free.iter().any(|&t| self.partner[t as usize] != NONE) {
                     continue;
                 }
+                if !fresh {
+                    if self.doom_run(Some(&mut seen)) {
+                        return true;
+                    }
+                    fresh = true;
+                }
+                let index = |t: u32| self.members[k].iter().position(|&u| u == t).unwrap_or(64);
+                let found = |t: u32, u: u32| index(u) < 64 && seen[t as usize] & (1 << index(u)) != 0;
                 let mut viable = Vec::new();
                 for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
+                    if found(a, b) && found(b, a) && found(c, d) && found(d, c) {
+                        viable.push(((a, b), (c, d)));
+                        continue;
+                    }
                     for (x, y) in [(a, b), (c, d)] {
                         self.partner[x as usize] = y;
                         self.partner[y as usize] = x;
@@ -840,6 +874,7 @@ impl Plain {
                         self.commit(a, b);
                         self.commit(c, d);
                         forced = true;
+                        fresh = false;
                     }
                     _ => {}
                 }
