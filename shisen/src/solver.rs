@@ -264,15 +264,15 @@ impl Search {
         let budget = self.budget;
         let mut limit = self.first_limit;
         loop {
-            self.budget = budget.min(self.nodes + limit);
+            self.budget = budget.min(self.nodes.saturating_add(limit));
             let outcome = self.run();
             let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
             if outcome != Outcome::OutOfBudget || self.nodes > budget || expired {
                 self.budget = budget;
                 return outcome;
             }
-            limit *= 2;
-            self.noise = (self.noise * 2).max(NOISE);
+            limit = limit.saturating_mul(2);
+            self.noise = (self.noise * 2).clamp(NOISE, NOISE_MAX);
         }
     }
 
@@ -515,6 +515,10 @@ const RESTART_NODES: u64 = 2000;
 
 /// The spread of the random part of the move order at the first restart, in thousandths of a row.
 const NOISE: u64 = 10_000;
+
+/// The most the random part of the move order spreads (640 rows), below the weights of a
+/// kind being finished (1,000 rows) and of a pair within one column.
+const NOISE_MAX: u64 = 640_000;
 
 /// Nodes the search without gravity spends before it starts probing pairings.
 const UNPROBED_NODES: u64 = 1000;
@@ -975,7 +979,7 @@ impl Plain {
     /// down (failed positions found in the first phase stay failed).
     fn run_in_two_phases(&mut self) -> Outcome {
         let budget = self.budget;
-        self.budget = budget.min(self.nodes + self.unprobed);
+        self.budget = budget.min(self.nodes.saturating_add(self.unprobed));
         let outcome = self.run();
         self.budget = budget;
         let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
