@@ -1,13 +1,14 @@
 //! `cargo xtask demo`: the project's main job on built-in defaults, for a newcomer.
 //!
-//! For each game it shows what the engine can do today with a fixed seed. It grows with
-//! the game issues: each one adds "generate a puzzle, solve it, print board and answer".
+//! For each game: generate one puzzle from a fixed seed, solve it, print the board and the
+//! answer (checked by replaying it through the game's rules). Deterministic: the same
+//! output on every machine.
 
 use std::fmt::Write;
 
-use engine::{SeededRng, components};
+use engine::SeededRng;
 
-/// The demo seed: the same output on every machine.
+/// The demo seed.
 pub const SEED: u64 = 2026;
 
 /// Runs the demo, printing to stdout.
@@ -19,63 +20,90 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The demo's whole output.
+/// The demo's whole output: one section per game.
 ///
-/// ```
+/// ```no_run
 /// let text = xtask::demo::demo_text().unwrap();
 /// assert!(text.contains("fifteen"));
-/// assert_eq!(text, xtask::demo::demo_text().unwrap()); // deterministic
 /// ```
 pub fn demo_text() -> Result<String, String> {
+    Ok([fifteen()?, shisen()?, hitori()?, kami()?].join("\n"))
+}
+
+/// A uniformly random solvable 3×3 and 4×4: the 3×3 solved optimally (IDA*), the 4×4 by
+/// the fast reduction solver (the optimal 4×4 solver needs a pattern database, built on
+/// first use by `fifteen solve`).
+fn fifteen() -> Result<String, String> {
+    use fifteen::{Goal, Move, fast::solve_fast, generate, solver};
     let mut out = String::new();
     let mut rng = SeededRng::new(SEED);
+    let goal = Goal::BlankLast.layout(3, 3)?;
+    let board = generate::uniform(&goal, &mut rng);
+    let solution = solver::solve(&board, &goal, &solver::SolveOptions::default()).map_err(|e| e.to_string())?;
+    let moves = solution.outcome.moves().ok_or("the 3x3 solver gave up")?;
+    let mut replay = board.clone();
+    replay.replay(moves).map_err(|i| format!("move {i} is illegal"))?;
+    if replay != goal {
+        return Err("the 3x3 answer does not reach the goal".into());
+    }
+    let _ = writeln!(out, "== fifteen 3x3, seed {SEED}\n{board}\noptimal: {} {}", moves.len(), Move::format_all(moves));
+    let goal = Goal::BlankLast.layout(4, 4)?;
+    let board = generate::uniform(&goal, &mut rng);
+    let moves = solve_fast(&board, &goal).map_err(|e| e.to_string())?.ok_or("4x4 unsolvable")?;
+    let _ = writeln!(out, "== fifteen 4x4\n{board}\nfast (not optimal): {} {}", moves.len(), Move::format_all(&moves));
+    Ok(out)
+}
 
-    // fifteen: scramble the 4x4 goal by a seeded random walk.
-    let goal = fifteen::Goal::BlankLast.layout(4, 4)?;
-    let mut board = goal.clone();
-    let mut walk = Vec::new();
-    while walk.len() < 30 {
-        let m = fifteen::Move::ALL[rng.index(4)];
-        if walk.last().is_some_and(|&last: &fifteen::Move| last == m.inverse()) {
-            continue;
+/// A solvable 18x8 deal built by construction, decided by the exact solver.
+fn shisen() -> Result<String, String> {
+    use shisen::generate::{Spec, deal_solvable};
+    use shisen::solver::{self, Answer, Options};
+    let mut out = String::new();
+    let spec = Spec::new(18, 8, 4).map_err(|e| e.to_string())?;
+    let (board, _) = deal_solvable(spec, false, &mut SeededRng::new(SEED)).ok_or("no 18x8 deal")?;
+    let _ = writeln!(out, "== shisen 18x8, seed {SEED}\n{board}");
+    match solver::solve(&board, &Options::default()) {
+        Answer::Solvable(moves) => {
+            let end = solver::replay(&board, false, &moves).map_err(|(i, e)| format!("removal {i}: {e}"))?;
+            if !end.is_cleared() {
+                return Err("the shisen witness does not clear the board".into());
+            }
+            let line: Vec<String> = moves.iter().map(|(a, b)| format!("{a} {b}")).collect();
+            let _ = writeln!(out, "solvable in {} removals: {}", moves.len(), line.join(" | "));
         }
-        if board.apply(m) {
-            walk.push(m);
+        other => {
+            let _ = writeln!(out, "{}", other.word());
         }
     }
-    writeln!(
-        out,
-        "== fifteen (seed {SEED})\nscrambled by {}: {board}\n(the optimal solver arrives with its issue)\n",
-        fifteen::Move::format_all(&walk)
-    )
-    .map_err(|e| e.to_string())?;
+    Ok(out)
+}
 
-    // shisen: a small hand-made board.
-    let deal: shisen::Board = "A B C . D\nD C B A .\n".parse().map_err(|e: engine::ParseError| e.to_string())?;
-    writeln!(
-        out,
-        "== shisen\n{deal}{} tiles of {} kinds (paths, solver and generator arrive with their issue)\n",
-        deal.tile_count(),
-        deal.kind_count()
-    )
-    .map_err(|e| e.to_string())?;
+/// A 10x10 puzzle with exactly one solution, graded and solved.
+fn hitori() -> Result<String, String> {
+    use hitori::solver::{self, Limits};
+    let mut out = String::new();
+    let puzzle = hitori::generate::generate(10, 10, SEED).map_err(|e| e.to_string())?;
+    let answer = solver::solve(&puzzle, Limits::default());
+    let _ =
+        writeln!(out, "== hitori 10x10, seed {SEED} ({})\n{puzzle}{}", hitori::steps::grade(&puzzle), answer.class());
+    for shaded in answer.solutions() {
+        out.push_str(&puzzle.format_solution(shaded));
+    }
+    Ok(out)
+}
 
-    // hitori: a seeded random grid of numbers (not yet a puzzle with one solution).
-    let numbers = engine::Grid::from_fn(5, 5, |_| rng.below(5) as u32 + 1);
-    let puzzle = hitori::Puzzle::from_grid(numbers).ok_or("empty grid")?;
-    writeln!(out, "== hitori\n{puzzle}(unique-puzzle generator and solver arrive with their issue)\n")
-        .map_err(|e| e.to_string())?;
-
-    // kami: a seeded random level and its colour regions.
-    let rows: Vec<String> =
-        (0..6).map(|_| (0..5).map(|_| kami::colour_char(rng.below(3) as u8)).collect::<String>()).collect();
-    let level = kami::Level::parse(&rows.join("\n")).map_err(|e| e.to_string())?;
-    let regions = components(&level.topology(), |i| level.cells()[i]).count;
-    writeln!(
-        out,
-        "== kami\n{level}{} triangles, {regions} colour regions (par solver arrives with its issue)",
-        level.triangle_count()
-    )
-    .map_err(|e| e.to_string())?;
+/// A 10x29 level with 4 colours and its proven par.
+fn kami() -> Result<String, String> {
+    use kami::generate::{Options, generate};
+    let mut out = String::new();
+    let level = generate(&Options { colours: 4, regions: 30, seed: SEED, ..Options::default() })?;
+    let moves = kami::solve(&level);
+    let end = kami::play::replay(&level, &moves).map_err(|e| e.to_string())?;
+    if !kami::play::is_solved(&end) {
+        return Err("the kami answer does not solve the level".into());
+    }
+    let taps: Vec<String> =
+        moves.iter().map(|m| format!("({}, {}) -> {}", m.row, m.col, kami::colour_char(m.colour))).collect();
+    let _ = writeln!(out, "== kami 29x10, seed {SEED}\n{level}optimal: {} moves: {}", moves.len(), taps.join(", "));
     Ok(out)
 }
