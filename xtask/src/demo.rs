@@ -39,7 +39,7 @@ fn fifteen() -> Result<String, String> {
     let mut rng = SeededRng::new(SEED);
     let goal = Goal::BlankLast.layout(3, 3)?;
     let board = generate::uniform(&goal, &mut rng);
-    let solution = solver::solve(&board, &goal, &solver::SolveOptions::default()).map_err(|e| e.to_string())?;
+    let solution = solver::solve(&board, &goal, &solver::SolveOptions::default())?;
     let moves = solution.outcome.moves().ok_or("the 3x3 solver gave up")?;
     let mut replay = board.clone();
     replay.replay(moves).map_err(|i| format!("move {i} is illegal"))?;
@@ -49,7 +49,7 @@ fn fifteen() -> Result<String, String> {
     let _ = writeln!(out, "== fifteen 3x3, seed {SEED}\n{board}\noptimal: {} {}", moves.len(), Move::format_all(moves));
     let goal = Goal::BlankLast.layout(4, 4)?;
     let board = generate::uniform(&goal, &mut rng);
-    let moves = solve_fast(&board, &goal).map_err(|e| e.to_string())?.ok_or("4x4 unsolvable")?;
+    let moves = solve_fast(&board, &goal)?.ok_or("4x4 unsolvable")?;
     let _ = writeln!(out, "== fifteen 4x4\n{board}\nfast (not optimal): {} {}", moves.len(), Move::format_all(&moves));
     Ok(out)
 }
@@ -59,7 +59,7 @@ fn shisen() -> Result<String, String> {
     use shisen::generate::{Spec, deal_solvable};
     use shisen::solver::{self, Answer, Options};
     let mut out = String::new();
-    let spec = Spec::new(18, 8, 4).map_err(|e| e.to_string())?;
+    let spec = Spec::new(18, 8, 4)?;
     let (board, _) = deal_solvable(spec, false, &mut SeededRng::new(SEED)).ok_or("no 18x8 deal")?;
     let _ = writeln!(out, "== shisen 18x8, seed {SEED}\n{board}");
     match solver::solve(&board, &Options::default()) {
@@ -98,7 +98,7 @@ fn kami() -> Result<String, String> {
     let mut out = String::new();
     let level = generate(&Options { colours: 4, regions: 30, seed: SEED, ..Options::default() })?;
     let moves = kami::solve(&level);
-    let end = kami::play::replay(&level, &moves).map_err(|e| e.to_string())?;
+    let end = kami::play::replay(&level, &moves)?;
     if !kami::play::is_solved(&end) {
         return Err("the kami answer does not solve the level".into());
     }
