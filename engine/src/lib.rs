@@ -14,8 +14,8 @@ pub use grid::{Grid, GridError};
 pub use rng::SeededRng;
 pub use ron_format::{RonError, canonical_ron, from_ron, pretty_config, to_ron};
 pub use text::{
-    ParseError, content_lines, format_char_grid, format_token_grid, parse_char_grid, parse_token_grid, token_location,
-    tokens_with_columns,
+    ParseError, content_lines, format_char_grid, format_token_grid, parse_char_grid, parse_token_grid, read_input,
+    token_location, tokens_with_columns,
 };
 pub use topology::{Adjacency, Neighbours, SquareGrid, Topology, TriangleGeometry, TriangleGrid};
 pub use traverse::{Components, bfs, bfs_reach, components, distances, flood_fill};

@@ -80,6 +80,30 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Reads the text named by a command-line INPUT argument: a file path, or `-` for standard
+/// input. Returns the source name to put in error messages (`<stdin>` for `-`) and the
+/// text, or a one-line message naming the source.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("engine-read-input-{}.txt", std::process::id()));
+/// std::fs::write(&path, "1 2\n").unwrap();
+/// let (source, text) = engine::read_input(path.to_str().unwrap()).unwrap();
+/// assert_eq!((source.as_str(), text.as_str()), (path.to_str().unwrap(), "1 2\n"));
+/// std::fs::remove_file(&path).unwrap();
+/// assert!(engine::read_input("/no/such/file").unwrap_err().starts_with("/no/such/file: cannot read: "));
+/// ```
+pub fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
+        Ok(("<stdin>".to_string(), text))
+    } else {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+        Ok((path.to_string(), text))
+    }
+}
+
 /// The lines of `text` that carry content, with their 1-based line numbers: blank lines
 /// and lines whose first non-blank character is `#` are skipped, and trailing whitespace
 /// (including a `\r`) is removed.

@@ -4,7 +4,7 @@
 //! Exit codes: 0 answered, 1 some puzzle is unsolvable, 2 bad input or usage (one line on
 //! stderr, nothing on stdout), 3 some puzzle ran out of time or budget.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -348,15 +348,7 @@ fn parse_size(text: &str) -> Result<(usize, usize), Failure> {
 /// the source, line and column.
 fn read_puzzles(args: &InputArgs) -> Result<Vec<(Board, Board)>, Failure> {
     let goal = Goal::parse(&args.goal, args.width).map_err(|m| usage(format!("--goal: {m}")))?;
-    let (source, text) = if args.input == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| usage(format!("<stdin>: {e}")))?;
-        ("<stdin>".to_string(), text)
-    } else {
-        let text =
-            std::fs::read_to_string(&args.input).map_err(|e| usage(format!("{}: cannot read: {e}", args.input)))?;
-        (args.input.clone(), text)
-    };
+    let (source, text) = engine::read_input(&args.input).map_err(usage)?;
     let mut out = Vec::new();
     for (line_no, line) in engine::content_lines(&text) {
         let board = Board::parse_line(line, args.width)

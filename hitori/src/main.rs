@@ -5,7 +5,7 @@
 //! exists), 2 bad input or usage (one line on stderr, nothing on stdout), 3 the `--timeout`
 //! ran out (`unknown` on stdout).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -133,13 +133,6 @@ fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
 }
 
 fn read_puzzle(input: &str) -> Result<Puzzle, Failure> {
-    let (source, text) = if input == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(2, format!("<stdin>: cannot read: {e}")))?;
-        ("<stdin>", text)
-    } else {
-        let text = std::fs::read_to_string(input).map_err(|e| Failure(2, format!("{input}: cannot read: {e}")))?;
-        (input, text)
-    };
+    let (source, text) = engine::read_input(input).map_err(|m| Failure(2, m))?;
     Puzzle::parse(&text).map_err(|e| Failure(2, e.with_source(source).to_string()))
 }

@@ -4,7 +4,7 @@
 //! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout),
 //! 3 the `--timeout` budget ran out.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -137,14 +137,7 @@ fn gave_up(line: &str) -> Result<String, Failure> {
 
 /// Reads and parses a level from a path or `-` (stdin); errors name the source and line.
 fn read_level(path: &str) -> Result<(String, Level), Failure> {
-    let (name, text) = if path == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(2, format!("<stdin>: {e}")))?;
-        ("<stdin>".to_string(), text)
-    } else {
-        let text = std::fs::read_to_string(path).map_err(|e| Failure(2, format!("{path}: {e}")))?;
-        (path.to_string(), text)
-    };
+    let (name, text) = engine::read_input(path).map_err(|m| Failure(2, m))?;
     let level = Level::parse(&text).map_err(|e| Failure(2, e.with_source(&name).to_string()))?;
     Ok((name, level))
 }

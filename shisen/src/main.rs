@@ -1,7 +1,6 @@
 //! The `shisen` command: `pairs`, `solve`, `generate` (see the command-line contract).
 
 use std::fmt::Write as _;
-use std::io::Read;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -66,14 +65,7 @@ enum Command {
 struct Failure(u8, String);
 
 fn read_board(source: &str) -> Result<Board, Failure> {
-    let (name, text) = if source == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(2, format!("<stdin>: {e}")))?;
-        ("<stdin>".to_string(), text)
-    } else {
-        let text = std::fs::read_to_string(source).map_err(|e| Failure(2, format!("{source}: {e}")))?;
-        (source.to_string(), text)
-    };
+    let (name, text) = engine::read_input(source).map_err(|m| Failure(2, m))?;
     Board::parse(&text).map_err(|e| Failure(2, e.with_source(name).to_string()))
 }
 
