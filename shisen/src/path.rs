@@ -14,9 +14,10 @@
 //! through some column `c`, or vertical–horizontal–vertical through some row `r` (one- and
 //! two-segment paths are the degenerate cases). The first segment lies in the run of empty
 //! cells beside the first tile, the last one in the run beside the second tile, so only the
-//! columns (rows) in both runs are candidates; each candidate's length is known before its
-//! middle segment is scanned, and only a candidate that would beat the best so far is
-//! scanned. No allocation, `O(W + H)` for the runs plus the scans of improving candidates.
+//! columns (rows) in both runs are candidates. Each candidate's length, turns and corners are
+//! known before its middle segment is scanned, so candidates are tried in the tie-break order
+//! and the first one whose middle segment is clear is the answer. No allocation, `O(W + H)`
+//! for the runs (the second end's runs stop where the first end's end) plus the scans.
 //!
 //! [`mod@reference`] keeps the seed article's breadth-first search over (cell, direction, turns
 //! left) as the slow, obviously-correct check.
@@ -204,18 +205,20 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
     }
     // Runs of empty cells beside each end: [left, right] in its row, [up, down] in its column.
     // A run that reaches the board's edge goes on into the empty ring (-1 or w, -1 or h).
-    let run = |c: Coord| {
+    // The scans stop at `lo` (left, up) and `hi` (right, down): only the overlap of the two
+    // ends' runs matters, so the second end's scans stop where the first end's runs end.
+    let run = |c: Coord, (lo_x, hi_x, lo_y, hi_y): (i32, i32, i32, i32)| {
         let (mut l, mut r, mut u, mut d) = (c.x, c.x, c.y, c.y);
-        while l > 0 && empty(l - 1, c.y) {
+        while l > lo_x && empty(l - 1, c.y) {
             l -= 1;
         }
-        while r < w - 1 && empty(r + 1, c.y) {
+        while r < hi_x && empty(r + 1, c.y) {
             r += 1;
         }
-        while u > 0 && empty(c.x, u - 1) {
+        while u > lo_y && empty(c.x, u - 1) {
             u -= 1;
         }
-        while d < h - 1 && empty(c.x, d + 1) {
+        while d < hi_y && empty(c.x, d + 1) {
             d += 1;
         }
         (
@@ -225,14 +228,13 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
             if d == h - 1 { h } else { d },
         )
     };
-    let (la, ra, ua, da) = run(a);
+    let (la, ra, ua, da) = run(a, (0, w - 1, 0, h - 1));
     if (la, ra, ua, da) == (a.x, a.x, a.y, a.y) {
         return None; // walled in, and not beside b
     }
-    let (lb, rb, ub, db) = run(b);
-    if (lb, rb, ub, db) == (b.x, b.x, b.y, b.y) {
-        return None; // walled in, and not beside a
-    }
+    // Clamped runs of b: each bound is at least the true run's end's overlap with a's run,
+    // so the overlaps below (max of the lows, min of the highs) are exact.
+    let (lb, rb, ub, db) = run(b, (la.max(0), ra.min(w - 1), ua.max(0), da.min(h - 1)));
     // Straight: nothing shorter or with fewer turns exists.
     if (a.y == b.y && (b.x == ra + 1 || b.x == la - 1)) || (a.x == b.x && (b.y == da + 1 || b.y == ua - 1)) {
         return Path::from_corners(&[a, b]);
