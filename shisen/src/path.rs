@@ -14,10 +14,9 @@
 //! through some column `c`, or vertical–horizontal–vertical through some row `r` (one- and
 //! two-segment paths are the degenerate cases). The first segment lies in the run of empty
 //! cells beside the first tile, the last one in the run beside the second tile, so only the
-//! columns (rows) in both runs are candidates. Each candidate's length, turns and corners are
-//! known before its middle segment is scanned, so candidates are tried in the tie-break order
-//! and the first one whose middle segment is clear is the answer. No allocation, `O(W + H)`
-//! for the runs (the second end's runs stop where the first end's end) plus the scans.
+//! columns (rows) in both runs are candidates; each candidate's length is known before its
+//! middle segment is scanned, and only a candidate that would beat the best so far is
+//! scanned. No allocation, `O(W + H)` for the runs plus the scans of improving candidates.
 //!
 //! [`mod@reference`] keeps the seed article's breadth-first search over (cell, direction, turns
 //! left) as the slow, obviously-correct check.
@@ -155,6 +154,19 @@ impl Path {
     pub fn corners_text(&self) -> String {
         self.corners().iter().map(|c| format!("{},{}", c.x, c.y)).collect::<Vec<_>>().join(";")
     }
+
+    /// The tie-break order of the module docs: length, turns, then corners as `(y, x)`.
+    fn better_than(&self, other: &Path) -> bool {
+        let key = |p: &Path| (p.length, p.count);
+        match key(self).cmp(&key(other)) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => {
+                let yx = |c: &Coord| (c.y, c.x);
+                self.corners().iter().map(yx).lt(other.corners().iter().map(yx))
+            }
+        }
+    }
 }
 
 /// The shortest connection between cells `a` and `b` of `board` (tie-break in the module
@@ -203,38 +215,29 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
     if a.manhattan(b) == 1 {
         return Path::from_corners(&[a, b]);
     }
+    let free = |x: i32, y: i32| x < 0 || y < 0 || x >= w || y >= h || empty(x, y);
     // Runs of empty cells beside each end: [left, right] in its row, [up, down] in its column.
-    // A run that reaches the board's edge goes on into the empty ring (-1 or w, -1 or h).
-    // The scans stop at `lo` (left, up) and `hi` (right, down): only the overlap of the two
-    // ends' runs matters, so the second end's scans stop where the first end's runs end.
-    let run = |c: Coord, (lo_x, hi_x, lo_y, hi_y): (i32, i32, i32, i32)| {
+    let run = |c: Coord| {
         let (mut l, mut r, mut u, mut d) = (c.x, c.x, c.y, c.y);
-        while l > lo_x && empty(l - 1, c.y) {
+        while l > -1 && free(l - 1, c.y) {
             l -= 1;
         }
-        while r < hi_x && empty(r + 1, c.y) {
+        while r < w && free(r + 1, c.y) {
             r += 1;
         }
-        while u > lo_y && empty(c.x, u - 1) {
+        while u > -1 && free(c.x, u - 1) {
             u -= 1;
         }
-        while d < hi_y && empty(c.x, d + 1) {
+        while d < h && free(c.x, d + 1) {
             d += 1;
         }
-        (
-            if l == 0 { -1 } else { l },
-            if r == w - 1 { w } else { r },
-            if u == 0 { -1 } else { u },
-            if d == h - 1 { h } else { d },
-        )
+        (l, r, u, d)
     };
-    let (la, ra, ua, da) = run(a, (0, w - 1, 0, h - 1));
+    let (la, ra, ua, da) = run(a);
     if (la, ra, ua, da) == (a.x, a.x, a.y, a.y) {
         return None; // walled in, and not beside b
     }
-    // Clamped runs of b: each bound is at least the true run's end's overlap with a's run,
-    // so the overlaps below (max of the lows, min of the highs) are exact.
-    let (lb, rb, ub, db) = run(b, (la.max(0), ra.min(w - 1), ua.max(0), da.min(h - 1)));
+    let (lb, rb, ub, db) = run(b);
     // Straight: nothing shorter or with fewer turns exists.
     if (a.y == b.y && (b.x == ra + 1 || b.x == la - 1)) || (a.x == b.x && (b.y == da + 1 || b.y == ua - 1)) {
         return Path::from_corners(&[a, b]);
@@ -247,42 +250,39 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
     }
     let column = |c: i32| {
         let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-        (c < 0 || c >= w || ((y0 + 1)..y1).all(|y| empty(c, y)))
+        ((y0 + 1)..y1)
+            .all(|y| free(c, y))
             .then(|| Path::from_corners(&[a, Coord::new(c, a.y), Coord::new(c, b.y), b]))?
     };
     let row = |r: i32| {
         let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
-        (r < 0 || r >= h || ((x0 + 1)..x1).all(|x| empty(x, r)))
+        ((x0 + 1)..x1)
+            .all(|x| free(x, r))
             .then(|| Path::from_corners(&[a, Coord::new(a.x, r), Coord::new(b.x, r), b]))?
+    };
+    let keep = |best: Option<Path>, candidate: Option<Path>| match (best, candidate) {
+        (Some(p), Some(q)) => Some(if q.better_than(&p) { q } else { p }),
+        (p, q) => p.or(q),
     };
     // Candidates between the two ends all have the least length |dx| + |dy|. The two L
     // shapes (one turn) come first; then the Z shapes, where the smallest column (row) is the
     // best of its family, its first corner being (c, a.y) (or (a.x, r)).
     let (cl, ch) = (col_lo.max(a.x.min(b.x)), col_hi.min(a.x.max(b.x)));
     let (rl, rh) = (row_lo.max(a.y.min(b.y)), row_hi.min(a.y.max(b.y)));
-    // The L through column b.x has first corner (b.x, a.y), the one through column a.x has
-    // (a.x, b.y): the one with the smaller first corner in (y, x) order is tried first.
-    let ls = if b.y < a.y { [a.x, b.x] } else { [b.x, a.x] };
-    for c in ls {
-        if (cl..=ch).contains(&c)
-            && let Some(p) = column(c)
-        {
-            return Some(p);
+    let mut best = None;
+    for c in [a.x, b.x] {
+        if (cl..=ch).contains(&c) {
+            best = keep(best, column(c));
         }
     }
-    // Z shapes: a column's first corner (c, a.y) sorts before a row's (a.x, r) iff a.y < r,
-    // so when b is below a the columns come first, otherwise the rows.
-    let columns = || (cl..=ch).filter(|&c| c != a.x && c != b.x).find_map(column);
-    let rows = || (rl..=rh).filter(|&r| r != a.y && r != b.y).find_map(row);
-    let z = if b.y > a.y { columns().or_else(rows) } else { rows().or_else(columns) };
-    if z.is_some() {
-        return z;
+    if best.is_some() {
+        return best;
     }
-    // Then detours, d steps beyond the ends: every candidate at distance d has the same length
-    // and two turns; by first corner the order is the row above ((a.x, up), up < a.y), the
-    // columns left then right ((left, a.y), (right, a.y)), the row below ((a.x, down)).
+    best = (cl..=ch).filter(|&c| c != a.x && c != b.x).find_map(column);
+    best = keep(best, (rl..=rh).filter(|&r| r != a.y && r != b.y).find_map(row));
+    // Then detours, d steps beyond the ends: every candidate at distance d has the same length.
     let mut d = 1;
-    loop {
+    while best.is_none() {
         let (left, right) = (a.x.min(b.x) - d, a.x.max(b.x) + d);
         let (up, down) = (a.y.min(b.y) - d, a.y.max(b.y) + d);
         let columns_left = col_lo <= col_hi && (left >= col_lo || right <= col_hi);
@@ -290,25 +290,19 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
         if !columns_left && !rows_left {
             return None;
         }
-        if (row_lo..=row_hi).contains(&up)
-            && let Some(p) = row(up)
-        {
-            return Some(p);
-        }
         for c in [left, right] {
-            if (col_lo..=col_hi).contains(&c)
-                && let Some(p) = column(c)
-            {
-                return Some(p);
+            if (col_lo..=col_hi).contains(&c) {
+                best = keep(best, column(c));
             }
         }
-        if (row_lo..=row_hi).contains(&down)
-            && let Some(p) = row(down)
-        {
-            return Some(p);
+        for r in [up, down] {
+            if (row_lo..=row_hi).contains(&r) {
+                best = keep(best, row(r));
+            }
         }
         d += 1;
     }
+    best
 }
 
 /// A currently removable pair: two matching tiles `a < b` (in `(y, x)` order) and their
