@@ -81,10 +81,8 @@ pub struct Limits {
 ///
 /// ```
 /// let level: kami::Level = "0011\n0011\n".parse().unwrap();
-/// match kami::solve_with(&level, kami::Limits::default()) {
-///     kami::Outcome::Optimal(moves) => assert_eq!(moves.len(), 1),
-///     kami::Outcome::GaveUp { .. } => unreachable!(),
-/// }
+/// let outcome = kami::solve_with(&level, kami::Limits::default());
+/// assert!(matches!(outcome, kami::Outcome::Optimal(ref moves) if moves.len() == 1));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {

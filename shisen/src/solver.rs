@@ -209,10 +209,19 @@ struct Search {
     settled: bool,
 }
 
-impl Search {
-    fn new(board: &Board, options: Options) -> Search {
-        let (w, h) = (board.width(), board.height());
-        let mut grid = vec![0; w * h];
+/// The tiles of a board numbered `0..n` in row-major order, shared by both searches.
+struct TileIndex {
+    /// Per cell: 0 when empty, else the tile's number + 1.
+    grid: Vec<u32>,
+    /// Per tile: its cell index.
+    pos: Vec<usize>,
+    /// Per matching class: its tiles.
+    members: Vec<Vec<u32>>,
+}
+
+impl TileIndex {
+    fn new(board: &Board) -> TileIndex {
+        let mut grid = vec![0; board.width() * board.height()];
         let mut pos = Vec::new();
         let mut members = vec![Vec::new(); board.kind_count().max(1)];
         for (i, cell) in board.cells().cells().iter().enumerate() {
@@ -222,6 +231,14 @@ impl Search {
                 grid[i] = pos.len() as u32;
             }
         }
+        TileIndex { grid, pos, members }
+    }
+}
+
+impl Search {
+    fn new(board: &Board, options: Options) -> Search {
+        let (w, h) = (board.width(), board.height());
+        let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
         let mut rng = SeededRng::new(0x5eed_5150);
         let mut masks = Masks::new(w, h);
@@ -571,16 +588,7 @@ struct Plain {
 impl Plain {
     fn new(board: &Board, options: Options) -> Plain {
         let (w, h) = (board.width(), board.height());
-        let mut grid = vec![0; w * h];
-        let mut pos = Vec::new();
-        let mut members = vec![Vec::new(); board.kind_count().max(1)];
-        for (i, cell) in board.cells().cells().iter().enumerate() {
-            if let Some(kind) = cell {
-                members[usize::from(board.class(*kind))].push(pos.len() as u32);
-                pos.push(i);
-                grid[i] = pos.len() as u32;
-            }
-        }
+        let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
         let members_len = members.len();
         let mut masks = Masks::new(w, h);
