@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod coord;
 pub mod grid;
 pub mod rng;

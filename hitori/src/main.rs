@@ -5,7 +5,6 @@
 //! exists), 2 bad input or usage (one line on stderr, nothing on stdout), 3 the `--timeout`
 //! ran out (`unknown` on stdout).
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -28,8 +27,8 @@ enum Command {
     /// `unique`, `multiple` or `none`, then the solution (and a second one for `multiple`).
     Solve {
         /// Give up after this many seconds: prints `unknown`, exit 3.
-        #[arg(long, value_name = "S", allow_negative_numbers = true)]
-        timeout: Option<f64>,
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
         /// Puzzle file, `-` for standard input.
         #[arg(default_value = "-")]
         input: String,
@@ -52,42 +51,19 @@ enum Command {
 struct Failure(u8, String);
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match engine::cli::parse("hitori") {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad usage").trim();
-            eprintln!("hitori: {line}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            // --help and --version.
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
+        Err(code) => return code,
     };
-    let (code, text) = match run(cli.command) {
-        Ok(answer) => answer,
-        Err(Failure(code, message)) => {
-            eprintln!("hitori: {message}");
-            return ExitCode::from(code);
-        }
-    };
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-        return ExitCode::from(2);
+    match run(cli.command) {
+        Ok((code, text)) => engine::cli::answer(&text, code),
+        Err(Failure(code, message)) => engine::cli::fail("hitori", code, &message),
     }
-    ExitCode::from(code)
 }
 
 fn run(command: Command) -> Result<(u8, String), Failure> {
     match command {
-        Command::Solve { timeout, input } => {
-            let time = match timeout {
-                None => None,
-                Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
-                Some(s) => return Err(Failure(2, format!("--timeout {s}: expected a number of seconds >= 0"))),
-            };
+        Command::Solve { timeout: time, input } => {
             let puzzle = read_puzzle(&input)?;
             Ok(match solve(&puzzle, Limits { time, nodes: None }) {
                 Answer::Unique(s) => (0, format!("unique\n{}", puzzle.format_solution(&s))),

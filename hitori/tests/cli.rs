@@ -1,40 +1,27 @@
 //! The `hitori` binary against the command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hitori"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A process that rejects its arguments may exit before reading its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use engine::cli::{Ran, run_binary};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+fn run(args: &[&str], stdin: &str) -> Ran {
+    run_binary(env!("CARGO_BIN_EXE_hitori"), args, &[], stdin).unwrap()
 }
 
 #[test]
 fn solve_prints_the_answer_class_and_solutions() {
     let out = run(&["solve"], "# a comment\n1 1\n1 2\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "unique\n# 1\n1 2\n");
+    assert_eq!(Some(out.code), Some(0));
+    assert_eq!(out.stdout, "unique\n# 1\n1 2\n");
     assert!(out.stderr.is_empty());
 
     let out = run(&["solve", "-"], "1 1\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "multiple\n1 #\n\n# 1\n");
+    assert_eq!(Some(out.code), Some(0));
+    assert_eq!(out.stdout, "multiple\n1 #\n\n# 1\n");
 
     let out = run(&["solve"], "1 1\n1 1\n");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stdout), "none\n");
+    assert_eq!(Some(out.code), Some(1));
+    assert_eq!(out.stdout, "none\n");
 }
 
 #[test]
@@ -45,44 +32,48 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["solve"][..], "1 -4\n", "hitori: <stdin>:1:3: -4 is not a positive number\n"),
         (&["solve"][..], "1 x\n", "hitori: <stdin>:1:3: \"x\" is not a number\n"),
         (&["solve"][..], "# only a comment\n", "hitori: <stdin>:1:1: no grid rows\n"),
-        (&["solve", "--timeout", "-1"][..], "1\n", "hitori: --timeout -1: expected a number of seconds >= 0\n"),
+        (
+            &["solve", "--timeout", "-1"][..],
+            "1\n",
+            "hitori: invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0\n",
+        ),
         (&["generate", "--size", "0"][..], "", "hitori: --size 0: expected N or WxH with positive whole numbers\n"),
         (&["generate", "--size", "3y"][..], "", "hitori: --size 3y: expected N or WxH with positive whole numbers\n"),
         (&["generate", "--difficulty", "x"][..], "", "hitori: --difficulty x: expected easy, medium, hard or search\n"),
     ] {
         let out = run(args, input);
-        assert_eq!(out.status.code(), Some(2), "{args:?} {input:?}");
+        assert_eq!(Some(out.code), Some(2), "{args:?} {input:?}");
         assert!(out.stdout.is_empty());
-        assert_eq!(text(&out.stderr), expected);
+        assert_eq!(out.stderr, expected);
     }
     for args in [&["frobnicate"][..], &["solve", "a", "b"][..], &["solve", "/no/such/file"][..], &[][..]] {
         let out = run(args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(Some(out.code), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
-        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}");
     }
 }
 
 #[test]
 fn generate_is_deterministic_and_unique() {
     let a = run(&["generate", "--size", "7x5", "--seed", "9"], "");
-    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(Some(a.code), Some(0));
     let b = run(&["generate", "--size", "7x5", "--seed", "9"], "");
     assert_eq!(a.stdout, b.stdout);
-    let puzzle: hitori::Puzzle = text(&a.stdout).parse().unwrap();
+    let puzzle: hitori::Puzzle = a.stdout.parse().unwrap();
     assert_eq!((puzzle.width(), puzzle.height()), (7, 5));
-    let solved = run(&["solve"], &text(&a.stdout));
-    assert!(text(&solved.stdout).starts_with("unique\n"));
+    let solved = run(&["solve"], &a.stdout);
+    assert!(solved.stdout.starts_with("unique\n"));
 
     let medium = run(&["generate", "--size", "6", "--seed", "1", "--difficulty", "medium"], "");
-    assert_eq!(medium.status.code(), Some(0));
-    let p: hitori::Puzzle = text(&medium.stdout).parse().unwrap();
+    assert_eq!(Some(medium.code), Some(0));
+    let p: hitori::Puzzle = medium.stdout.parse().unwrap();
     assert_eq!(hitori::steps::grade(&p), hitori::steps::Difficulty::Medium);
 
     let impossible = run(&["generate", "--size", "1x2"], "");
-    assert_eq!(impossible.status.code(), Some(1));
+    assert_eq!(Some(impossible.code), Some(1));
     assert!(impossible.stdout.is_empty());
-    assert_eq!(text(&impossible.stderr), "hitori: found no puzzle with exactly one solution at 1x2\n");
+    assert_eq!(impossible.stderr, "hitori: found no puzzle with exactly one solution at 1x2\n");
 }
 
 #[test]
@@ -103,8 +94,8 @@ fn big_boards_finish_or_give_up_within_the_timeout() {
     let start = Instant::now();
     let out = run(&["solve", "--timeout", "0.5"], &rows.join("\n"));
     assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
-    let first = text(&out.stdout).lines().next().unwrap_or_default().to_string();
-    match out.status.code() {
+    let first = out.stdout.lines().next().unwrap_or_default().to_string();
+    match Some(out.code) {
         Some(3) => assert_eq!(first, "unknown"),
         Some(0 | 1) => assert!(["unique", "multiple", "none"].contains(&first.as_str())),
         other => panic!("exit {other:?}"),
@@ -115,9 +106,9 @@ fn big_boards_finish_or_give_up_within_the_timeout() {
 fn a_timeout_of_zero_gives_up_cleanly() {
     let puzzle = hitori::generate::generate(60, 40, 3).unwrap().to_string();
     let out = run(&["solve", "--timeout", "0"], &puzzle);
-    assert_eq!(out.status.code(), Some(3));
-    assert_eq!(text(&out.stdout), "unknown\n");
+    assert_eq!(Some(out.code), Some(3));
+    assert_eq!(out.stdout, "unknown\n");
     let out = run(&["solve", "--timeout", "30"], &puzzle);
-    assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).starts_with("unique\n"));
+    assert_eq!(Some(out.code), Some(0));
+    assert!(out.stdout.starts_with("unique\n"));
 }
