@@ -1,12 +1,14 @@
 //! Criterion benches: region graph build, flood fill, and the par solver against the seed
 //! article's best-first search (`reference`, not optimal, capped at 20 000 expanded states)
-//! on our own generated 29 × 10 levels.
+//! on our own generated 29 × 10 levels: random colourings (`generate`) and the designed
+//! benchmark set built by reverse play (`generate::bench_set`; only the levels the solver
+//! proves within 300 000 nodes are timed here, `examples/designed.rs` reports all of them).
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use kami::generate::{Options, generate};
-use kami::{Level, RegionGraph, solver};
+use kami::generate::{Options, bench_set, design, generate};
+use kami::{Level, Limits, Outcome, RegionGraph, solver};
 
 /// Our own 29 × 10 levels: (colours, pieces, seed), chosen for par 5 to 8.
 const LEVELS: [(usize, usize, u64); 4] = [(3, 50, 1), (3, 50, 3), (5, 60, 3), (4, 60, 3)];
@@ -18,6 +20,24 @@ fn levels() -> Vec<(String, Level)> {
             let options = Options { colours, regions, seed, node_limit: 20_000_000, attempts: 1, ..Options::default() };
             let level = generate(&options).ok()?;
             let name = format!("k{colours}-n{}-par{}", RegionGraph::new(&level).len(), level.par.unwrap_or(0));
+            Some((name, level))
+        })
+        .collect()
+}
+
+/// The designed levels the solver proves within the node limit, named with their regions,
+/// colours and par.
+fn designed() -> Vec<(String, Level)> {
+    bench_set()
+        .iter()
+        .filter_map(|options| {
+            let level = design(options).ok()?.level;
+            let (Outcome::Optimal(moves), _) =
+                solver::solve_counted(&level, Limits { node_limit: Some(300_000), deadline: None })
+            else {
+                return None;
+            };
+            let name = format!("designed-k{}-n{}-par{}", options.colours, RegionGraph::new(&level).len(), moves.len());
             Some((name, level))
         })
         .collect()
@@ -48,7 +68,7 @@ fn benches(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
-    for (name, level) in &levels {
+    for (name, level) in levels.iter().chain(&designed()) {
         group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
         group.bench_with_input(BenchmarkId::new("reference", name), level, |b, l| {
             b.iter(|| solver::reference_best_first(black_box(l), 20_000));

@@ -30,13 +30,16 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
 
 /// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
 /// `generated.ron`, the project's own level set, made by [`crate::generate::generate`]
-/// from fixed seeds, each with its proven par.
+/// from fixed seeds, each with its proven par, and `designed.ron`, the first levels of the
+/// designed benchmark set ([`crate::generate::bench_set`], built by reverse play with
+/// [`crate::generate::design`]; the later, deeper ones take too long to prove in CI).
 ///
 /// ```
 /// let files = kami::fixture::generated();
 /// assert_eq!(files[0].0, "generated.ron");
 /// let file: kami::fixture::FixtureFile = engine::from_ron(&files[0].1).unwrap();
 /// assert!(file.levels.iter().all(|l| l.par.is_some()));
+/// assert_eq!(files[1].0, "designed.ron");
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
@@ -61,5 +64,20 @@ pub fn generated() -> Vec<(String, String)> {
         .collect();
     let file = FixtureFile { levels };
     let text = engine::to_ron(&file).unwrap_or_default();
-    vec![("generated.ron".to_string(), text)]
+    let designed: Vec<Level> = crate::generate::bench_set()
+        .iter()
+        .take(3)
+        .filter_map(|options| {
+            let mut designed = crate::generate::design(options).ok()?;
+            designed.prove(crate::Limits { node_limit: Some(1_000_000), deadline: None }).then_some(())?;
+            let mut level = designed.level;
+            level.name = Some(format!(
+                "designed 29x10, {} colours, {} un-moves, seed {}",
+                options.colours, options.moves, options.seed
+            ));
+            Some(level)
+        })
+        .collect();
+    let designed = engine::to_ron(&FixtureFile { levels: designed }).unwrap_or_default();
+    vec![("generated.ron".to_string(), text), ("designed.ron".to_string(), designed)]
 }

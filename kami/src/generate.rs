@@ -8,7 +8,7 @@
 
 use engine::{Grid, SeededRng, Topology, TriangleGrid};
 
-use crate::{Colour, Level, Limits, MAX_COLOURS, Outcome, solve_with};
+use crate::{Colour, Level, Limits, MAX_COLOURS, Move, Outcome, play, solve_with};
 
 /// What to generate.
 ///
@@ -131,6 +131,236 @@ fn layout(
     Some(grid)
 }
 
+/// What to build by reverse play (see [`design`]).
+///
+/// ```
+/// let options = kami::generate::DesignOptions { seed: 7, ..kami::generate::DesignOptions::default() };
+/// assert_eq!((options.rows, options.cols, options.moves), (29, 10, 8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DesignOptions {
+    /// Rows of triangles.
+    pub rows: usize,
+    /// Columns of triangles.
+    pub cols: usize,
+    /// Number of colours (all of them are used).
+    pub colours: usize,
+    /// Number of un-moves: the level is solvable in at most this many moves.
+    pub moves: usize,
+    /// Each carved blob has between `blob.0` and `blob.1` triangles.
+    pub blob: (usize, usize),
+    /// Percent chance that a blob grows into a triangle touching it on two or three sides;
+    /// 0 keeps every blob a thin tree of triangles (combs and stripes that cut many regions).
+    pub bulk: u32,
+    /// The random seed.
+    pub seed: u64,
+}
+
+impl Default for DesignOptions {
+    fn default() -> Self {
+        DesignOptions { rows: 29, cols: 10, colours: 4, moves: 8, blob: (3, 250), bulk: 0, seed: 0 }
+    }
+}
+
+/// A level built by reverse play, with the moves that undo the construction.
+///
+/// ```
+/// let designed = kami::generate::design(&kami::generate::DesignOptions::default()).unwrap();
+/// assert_eq!(designed.solution.len(), 8);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Designed {
+    /// The level (without par: see [`Designed::prove`]).
+    pub level: Level,
+    /// A solution of the level, replayed through flood fill: its length is an upper bound
+    /// on the par.
+    pub solution: Vec<Move>,
+}
+
+impl Designed {
+    /// Proves the par with the solver within `limits` and stores it in the level; `false`
+    /// (and no par) when the budget ran out.
+    ///
+    /// ```
+    /// use kami::generate::{design, DesignOptions};
+    /// let options = DesignOptions { rows: 8, cols: 6, colours: 3, moves: 3, blob: (3, 10), ..DesignOptions::default() };
+    /// let mut designed = design(&options).unwrap();
+    /// assert!(designed.prove(kami::Limits::default()));
+    /// assert!(designed.level.par.unwrap() as usize <= designed.solution.len());
+    /// ```
+    pub fn prove(&mut self, limits: Limits) -> bool {
+        if let Outcome::Optimal(moves) = solve_with(&self.level, limits) {
+            self.level.par = Some(moves.len() as u32);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The benchmark set of designed 29 × 10 levels: 3 to 5 colours, 4 to 16 un-moves (so par
+/// at most 4 to 16), about 70 to 130 regions. The benches and the `designed` example solve
+/// these.
+///
+/// ```
+/// let set = kami::generate::bench_set();
+/// assert_eq!(set.len(), 12);
+/// assert!(set.iter().all(|o| (o.rows, o.cols) == (29, 10) && (3..=5).contains(&o.colours)));
+/// ```
+#[must_use]
+pub fn bench_set() -> Vec<DesignOptions> {
+    [4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16]
+        .iter()
+        .enumerate()
+        .map(|(i, &moves)| DesignOptions {
+            colours: 3 + i % 3,
+            moves,
+            seed: 100 + i as u64,
+            ..DesignOptions::default()
+        })
+        .collect()
+}
+
+/// A level built by reverse play from a board of one colour: `moves` times, a connected
+/// blob `S` of triangles is carved out of one current region of colour `a` and painted a
+/// new colour `b` that no triangle next to `S` has. Then `S` is exactly one region of the
+/// new level (it touches no other `b` triangle), and tapping it with `a` restores the
+/// board before the un-move exactly (`S` merges back into the region it came from and
+/// touches no other `a` triangle, since that region was a whole region). So undoing the
+/// un-moves in reverse order solves the level: the par is at most `moves`, and
+/// [`Designed::solution`] is such a solution (replayed before it is returned). Blobs grow
+/// as thin random trees (see [`DesignOptions::bulk`]) so that one blob cuts its region
+/// into many pieces, like the stripes, rings and combs of designed levels: many regions,
+/// small par.
+///
+/// ```
+/// use kami::generate::{design, DesignOptions};
+/// let options = DesignOptions { colours: 5, moves: 10, seed: 3, ..DesignOptions::default() };
+/// let designed = design(&options).unwrap();
+/// assert_eq!(designed, design(&options).unwrap()); // same seed, same level
+/// assert_eq!(designed.level.colours_used().len(), 5);
+/// let end = kami::play::replay(&designed.level, &designed.solution).unwrap();
+/// assert!(kami::play::is_solved(&end));
+/// assert!(kami::RegionGraph::new(&designed.level).len() > 40);
+/// ```
+pub fn design(options: &DesignOptions) -> Result<Designed, String> {
+    let DesignOptions { rows, cols, colours, moves, blob, seed, .. } = *options;
+    if rows == 0 || cols == 0 {
+        return Err("the level needs at least one row and one column".into());
+    }
+    if !(2..=MAX_COLOURS).contains(&colours) {
+        return Err(format!("colours must be 2 to {MAX_COLOURS}, not {colours}"));
+    }
+    if moves + 1 < colours {
+        return Err(format!("{moves} un-moves cannot bring in {colours} colours"));
+    }
+    if blob.0 == 0 || blob.0 > blob.1 {
+        return Err(format!("blob sizes {}..={} are not a range of positive sizes", blob.0, blob.1));
+    }
+    let topology = TriangleGrid::new(rows, cols);
+    let mut rng = SeededRng::new(seed);
+    'attempt: for _ in 0..50 {
+        let mut cells = vec![rng.index(colours) as Colour; rows * cols];
+        let mut undo = Vec::with_capacity(moves);
+        for _ in 0..moves {
+            let Some((first, old)) = carve(&topology, &mut cells, options, &mut rng) else { continue 'attempt };
+            undo.push(Move::new(first / cols, first % cols, old));
+        }
+        let mut used = [false; MAX_COLOURS];
+        for &c in &cells {
+            used[usize::from(c)] = true;
+        }
+        if used.iter().filter(|&&u| u).count() < colours {
+            continue;
+        }
+        let level = Level::from_cells(
+            Grid::from_vec(cols, rows, cells.into_iter().map(Some).collect()).map_err(|e| e.to_string())?,
+        )?;
+        undo.reverse();
+        let end = play::replay(&level, &undo)?;
+        if !play::is_solved(&end) {
+            return Err("bug: the un-moves do not replay to a solved board".into());
+        }
+        return Ok(Designed { level, solution: undo });
+    }
+    Err("no construction found in 50 attempts (blobs too big for the board?)".into())
+}
+
+/// Candidate blobs grown per un-move; the one leaving the most regions is carved.
+const CANDIDATES: usize = 24;
+
+/// One un-move: grows [`CANDIDATES`] blobs, each out of a random triangle's region and
+/// for a colour absent around it, and carves the one that leaves the most regions. Returns
+/// the blob's first triangle (row-major) and its old colour, or `None` when 400 tries found
+/// no blob of the minimum size.
+fn carve(
+    topology: &TriangleGrid,
+    cells: &mut [Colour],
+    options: &DesignOptions,
+    rng: &mut SeededRng,
+) -> Option<(usize, Colour)> {
+    let n = cells.len();
+    let mut in_blob = vec![false; n];
+    let mut best: Option<(usize, Vec<usize>, Colour, Colour)> = None;
+    let mut found = 0;
+    for _ in 0..400 {
+        if found == CANDIDATES {
+            break;
+        }
+        let start = rng.index(n);
+        let old = cells[start];
+        let mut others: Vec<Colour> = (0..options.colours as Colour).filter(|&c| c != old).collect();
+        // Colours not on the board yet first, so every colour gets used.
+        others.sort_by_key(|&c| cells.contains(&c));
+        let new = if cells.contains(&others[0]) { *rng.choose(&others)? } else { others[0] };
+        let allowed = |cell: usize| cells[cell] == old && topology.neighbours(cell).all(|nb| cells[nb] != new);
+        if !allowed(start) {
+            continue;
+        }
+        let size = rng.range_inclusive(options.blob.0 as i64, options.blob.1 as i64) as usize;
+        let mut blob = vec![start];
+        in_blob[start] = true;
+        let mut frontier: Vec<usize> = topology.neighbours(start).collect();
+        while blob.len() < size && !frontier.is_empty() {
+            // Mostly the newest frontier triangles: long snakes with side branches.
+            let pick = frontier.len() - 1 - rng.index(frontier.len().min(4));
+            let cell = frontier.swap_remove(pick);
+            if in_blob[cell] || !allowed(cell) {
+                continue;
+            }
+            let touching = topology.neighbours(cell).filter(|&nb| in_blob[nb]).count();
+            if touching > 1 && !rng.chance(u64::from(options.bulk), 100) {
+                continue;
+            }
+            in_blob[cell] = true;
+            blob.push(cell);
+            frontier.extend(topology.neighbours(cell).filter(|&nb| !in_blob[nb]));
+        }
+        for &cell in &blob {
+            in_blob[cell] = false;
+        }
+        if blob.len() < options.blob.0 {
+            continue;
+        }
+        found += 1;
+        for &cell in &blob {
+            cells[cell] = new;
+        }
+        let regions = engine::components(topology, |i| Some(cells[i])).count;
+        for &cell in &blob {
+            cells[cell] = old;
+        }
+        if best.as_ref().is_none_or(|b| regions > b.0) {
+            best = Some((regions, blob, old, new));
+        }
+    }
+    let (_, blob, old, new) = best?;
+    for &cell in &blob {
+        cells[cell] = new;
+    }
+    Some((blob.iter().copied().min().unwrap_or(0), old))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +378,41 @@ mod tests {
             assert!(RegionGraph::new(&level).len() <= 12);
             assert_eq!(level.colours_used().len(), options.colours);
         }
+    }
+
+    /// Small designed levels: the construction replays to a solved board, and the proven par
+    /// (checked against exhaustive BFS) never exceeds the number of un-moves.
+    #[test]
+    fn designed_levels_are_solved_by_their_construction() {
+        for seed in 0..40 {
+            let moves = 1 + seed as usize % 4;
+            let colours = 2 + seed as usize % 3;
+            let options = DesignOptions {
+                rows: 4,
+                cols: 5,
+                colours: colours.min(moves + 1),
+                moves,
+                blob: (1, 6),
+                seed,
+                ..DesignOptions::default()
+            };
+            let mut designed = design(&options).unwrap();
+            assert_eq!(designed.solution.len(), moves);
+            assert!(play::is_solved(&play::replay(&designed.level, &designed.solution).unwrap()));
+            assert!(designed.prove(Limits::default()));
+            let par = designed.level.par.unwrap() as usize;
+            assert!(par <= moves);
+            assert_eq!(solver::bfs_optimum(&designed.level, 200_000).map(|m| m.len()), Some(par));
+        }
+    }
+
+    #[test]
+    fn bad_design_options_are_errors() {
+        assert!(design(&DesignOptions { colours: 1, ..DesignOptions::default() }).is_err());
+        assert!(design(&DesignOptions { colours: 5, moves: 3, ..DesignOptions::default() }).is_err());
+        assert!(design(&DesignOptions { rows: 0, ..DesignOptions::default() }).is_err());
+        assert!(design(&DesignOptions { blob: (5, 4), ..DesignOptions::default() }).is_err());
+        assert!(design(&DesignOptions { rows: 1, cols: 2, blob: (3, 3), ..DesignOptions::default() }).is_err());
     }
 
     #[test]

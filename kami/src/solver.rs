@@ -122,13 +122,31 @@ pub fn solve(level: &Level) -> Vec<Move> {
 /// ```
 #[must_use]
 pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
+    solve_counted(level, limits).0
+}
+
+/// [`solve_with`], also returning the number of search nodes visited (for benchmarks).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let (outcome, nodes) = kami::solver::solve_counted(&level, kami::Limits::default());
+/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
+/// assert!(nodes > 0);
+/// ```
+#[must_use]
+pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
+    let mut budget = Budget { limits, nodes: 0, aborted: false };
+    let outcome = solve_budget(level, &mut budget);
+    (outcome, budget.nodes)
+}
+
+fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
     let graph = RegionGraph::new(level);
     let palette = level.colours_used();
     if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
         return Outcome::GaveUp { lower_bound: colour_bounds(&graph), best: None };
     }
     let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
-    let mut budget = Budget { limits, nodes: 0, aborted: false };
     let mut tables: FxHashMap<(usize, Option<Colour>), FxHashMap<u128, u8>> = FxHashMap::default();
 
     // Each island's optimum to any colour.
@@ -136,7 +154,7 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
     let mut lower = 0u32;
     for (i, island) in islands.iter().enumerate() {
         let table = tables.entry((i, None)).or_default();
-        match ida_star(island, None, &palette, &mut budget, table) {
+        match ida_star(island, None, &palette, budget, table) {
             Ok(path) => {
                 lower += path.len() as u32;
                 found.push(Some(path));
@@ -171,7 +189,7 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
             }
             let table = tables.entry((i, Some(c))).or_default();
             let opt = paths[i].len() as u32;
-            let mut search = Search::new(island, Some(c), &palette, &mut budget, table);
+            let mut search = Search::new(island, Some(c), &palette, budget, table);
             if let Probe::Found = search.dfs(0, opt, None) {
                 chosen.push(search.path.clone());
             } else {

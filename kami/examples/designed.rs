@@ -1,0 +1,33 @@
+//! Solves the designed benchmark set ([`kami::generate::bench_set`]) and prints one line
+//! per level: regions, colours, the construction's upper bound, the root lower bound, the
+//! outcome, search nodes and time.
+//!
+//! `cargo run --release -p kami --example designed -- [NODE_LIMIT]` (default 2 000 000).
+
+use std::time::Instant;
+
+use kami::generate::{bench_set, design};
+use kami::{Limits, Outcome, RegionGraph, solver};
+
+fn main() {
+    let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
+    println!("level  regions colours upper root  result      nodes    time");
+    for (i, options) in bench_set().iter().enumerate() {
+        let designed = design(options).expect("the bench set can be built");
+        let level = &designed.level;
+        let start = Instant::now();
+        let (outcome, nodes) = solver::solve_counted(level, Limits { node_limit: Some(limit), deadline: None });
+        let elapsed = start.elapsed().as_secs_f64();
+        let result = match outcome {
+            Outcome::Optimal(m) => format!("par {}", m.len()),
+            Outcome::GaveUp { lower_bound, .. } => format!("lb {lower_bound}"),
+        };
+        println!(
+            "{i:>5} {:>8} {:>7} {:>5} {:>4}  {result:<8} {nodes:>9} {elapsed:>7.3}s",
+            RegionGraph::new(level).len(),
+            options.colours,
+            designed.solution.len(),
+            solver::lower_bound(level),
+        );
+    }
+}
