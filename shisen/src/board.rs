@@ -43,6 +43,59 @@ pub struct Board {
     labels: Vec<String>,
     /// The matching class of each kind (see [`Board::with_groups`]); a kind's own index by default.
     classes: Vec<u16>,
+    /// The occupied cells as bit masks (boards up to [`Masks::MAX`] cells a side), kept in step
+    /// with `cells` by every mutation: they make path queries a few word operations.
+    masks: Option<Masks>,
+}
+
+/// Occupied cells as bit masks, one word per row and one per column: cell `(x, y)` is bit
+/// `x + 1` of row `y` and bit `y + 1` of column `x`; bit 0 and bit `len + 1` of a line stand
+/// for the empty ring around the board and stay clear, like every higher bit. For boards up
+/// to [`Masks::MAX`] cells a side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Masks {
+    pub(crate) w: u32,
+    pub(crate) h: u32,
+    pub(crate) rows: Vec<u64>,
+    pub(crate) cols: Vec<u64>,
+}
+
+impl Masks {
+    /// The longest side that fits: 62 cells and the two ring bits make a word.
+    pub(crate) const MAX: usize = 62;
+
+    /// Empty masks for a `w` × `h` board, `None` when it is too big for one word a line.
+    pub(crate) fn new(w: usize, h: usize) -> Option<Masks> {
+        (w <= Masks::MAX && h <= Masks::MAX).then(|| Masks {
+            w: w as u32,
+            h: h as u32,
+            rows: vec![0; h],
+            cols: vec![0; w],
+        })
+    }
+
+    /// The masks of a grid of cells, `None` when it is too big.
+    pub(crate) fn of(cells: &Grid<Option<Kind>>) -> Option<Masks> {
+        let mut masks = Masks::new(cells.width(), cells.height())?;
+        for (c, cell) in cells.iter() {
+            if cell.is_some() {
+                masks.set(c, true);
+            }
+        }
+        Some(masks)
+    }
+
+    /// Marks the in-board cell `cell` occupied or empty.
+    pub(crate) fn set(&mut self, cell: Coord, occupied: bool) {
+        let (x, y) = (cell.x as usize, cell.y as usize);
+        if occupied {
+            self.rows[y] |= 1 << (x + 1);
+            self.cols[x] |= 1 << (y + 1);
+        } else {
+            self.rows[y] &= !(1 << (x + 1));
+            self.cols[x] &= !(1 << (y + 1));
+        }
+    }
 }
 
 impl Board {
@@ -86,7 +139,8 @@ impl Board {
             u16::try_from(kind).map(|k| Some(Kind(k))).map_err(|_| "more than 65536 tile kinds".to_string())
         })?;
         let classes = (0..labels.len()).map(|k| k as u16).collect();
-        let mut board = Board { cells, labels, classes };
+        let masks = Masks::of(&cells);
+        let mut board = Board { cells, labels, classes, masks };
         board.assign_groups(groups).map_err(|m| ParseError::new(1, 1, m))?;
         if let Some((message, last)) = board.odd_class() {
             let (line, column) = engine::token_location(text, last).unwrap_or((1, 1));
@@ -190,7 +244,7 @@ impl Board {
     #[must_use]
     pub fn empty(width: usize, height: usize, labels: Vec<String>) -> Board {
         let classes = (0..labels.len()).map(|k| k as u16).collect();
-        Board { cells: Grid::new(width, height, None), labels, classes }
+        Board { cells: Grid::new(width, height, None), labels, classes, masks: Masks::new(width, height) }
     }
 
     /// Number of columns.
@@ -224,9 +278,22 @@ impl Board {
         &self.cells
     }
 
-    /// The cells, mutable (the game swaps whole snapshots in and out).
-    pub(crate) fn cells_mut(&mut self) -> &mut Grid<Option<Kind>> {
-        &mut self.cells
+    /// Puts back a snapshot of [`Board::cells`] of the same size (the game's undo and redo).
+    pub(crate) fn restore(&mut self, cells: &Grid<Option<Kind>>) {
+        debug_assert_eq!((cells.width(), cells.height()), (self.width(), self.height()));
+        self.cells.clone_from(cells);
+        self.masks = Masks::of(&self.cells);
+    }
+
+    /// The occupancy bit masks, `None` when the board is too big for them.
+    pub(crate) fn masks(&self) -> Option<&Masks> {
+        self.masks.as_ref()
+    }
+
+    /// Whether the masks match the cells (a test of every mutation).
+    #[cfg(test)]
+    pub(crate) fn masks_in_step(&self) -> bool {
+        self.masks == Masks::of(&self.cells)
     }
 
     /// The tile at `c`, `None` for an empty cell or outside the board.
@@ -253,7 +320,11 @@ impl Board {
     /// assert_eq!(b.to_string(), ". A\n");
     /// ```
     pub fn set(&mut self, c: Coord, tile: Option<Kind>) -> Option<Option<Kind>> {
-        self.cells.set(c, tile)
+        let old = self.cells.set(c, tile)?;
+        if let Some(masks) = &mut self.masks {
+            masks.set(c, tile.is_some());
+        }
+        Some(old)
     }
 
     /// The label of a kind.

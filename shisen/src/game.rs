@@ -85,16 +85,16 @@ pub fn check_move(board: &Board, a: Coord, b: Coord) -> Result<Path, MoveError> 
 /// assert_eq!(board.to_string(), ". .\nA B\nB A\n");
 /// ```
 pub fn apply_gravity(board: &mut Board) {
-    let (w, h) = (board.width(), board.height());
-    let cells = board.cells_mut();
+    let (w, h) = (board.width() as i32, board.height() as i32);
     for x in 0..w {
         let mut bottom = h;
         for y in (0..h).rev() {
-            let i = y * w + x;
-            if let Some(tile) = cells[i] {
+            if let Some(tile) = board.get(Coord::new(x, y)) {
                 bottom -= 1;
-                cells[i] = None;
-                cells[bottom * w + x] = Some(tile);
+                if bottom != y {
+                    board.set(Coord::new(x, y), None);
+                    board.set(Coord::new(x, bottom), Some(tile));
+                }
             }
         }
     }
@@ -216,7 +216,7 @@ impl Game {
     /// ```
     pub fn undo(&mut self) -> bool {
         let Some(step) = self.done.pop() else { return false };
-        *self.board.cells_mut() = step.before.clone();
+        self.board.restore(&step.before);
         self.undone.push(step);
         true
     }
@@ -229,7 +229,7 @@ impl Game {
     /// ```
     pub fn redo(&mut self) -> bool {
         let Some(step) = self.undone.pop() else { return false };
-        *self.board.cells_mut() = step.after.clone();
+        self.board.restore(&step.after);
         self.done.push(step);
         true
     }
@@ -348,7 +348,84 @@ fn shuffle_tiles(board: &mut Board, rng: &mut SeededRng) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    /// A `w` × `h` board with a seeded arrangement of `kinds` kinds in pairs, some cells empty.
+    fn random_board(w: usize, h: usize, kinds: usize, holes: usize, rng: &mut SeededRng) -> Board {
+        let n = (w * h).saturating_sub(holes) / 2 * 2;
+        let mut tiles: Vec<Option<Kind>> = (0..n).map(|i| Some(Kind((i / 2 % kinds) as u16))).collect();
+        tiles.resize(w * h, None);
+        rng.shuffle(&mut tiles);
+        let mut board = Board::empty(w, h, (0..kinds).map(|k| format!("K{k}")).collect());
+        for (i, tile) in tiles.into_iter().enumerate() {
+            board.set(Coord::new((i % w) as i32, (i / w) as i32), tile);
+        }
+        board
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The board's occupancy masks stay equal to a recomputation from the cells through
+        /// any sequence of removals (with gravity or not), undo, redo, shuffles and refused
+        /// moves; undo gives back the exact board.
+        #[test]
+        fn masks_stay_in_step(w in 1usize..9, h in 1usize..7, kinds in 1usize..5, holes in 0usize..10, gravity: bool, ops in proptest::collection::vec(0u8..5, 0..40), seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let board = random_board(w, h, kinds, holes, &mut rng);
+            prop_assert!(board.masks_in_step());
+            let mut game = Game::new(board, gravity);
+            for op in ops {
+                let before = game.board().clone();
+                match op {
+                    0 => {
+                        let hints = game.hints();
+                        if let Some(pair) = rng.choose(&hints) {
+                            game.remove(pair.a, pair.b).unwrap();
+                            prop_assert!(game.undo());
+                            prop_assert_eq!(game.board(), &before);
+                            prop_assert!(game.redo());
+                        }
+                    }
+                    1 => {
+                        game.undo();
+                    }
+                    2 => {
+                        game.redo();
+                    }
+                    3 => {
+                        game.shuffle(&mut rng);
+                    }
+                    _ => {
+                        let a = Coord::new(rng.below(w as u64 + 2) as i32 - 1, rng.below(h as u64 + 2) as i32 - 1);
+                        let b = Coord::new(rng.below(w as u64 + 2) as i32 - 1, rng.below(h as u64 + 2) as i32 - 1);
+                        if game.remove(a, b).is_err() {
+                            prop_assert_eq!(game.board(), &before);
+                        }
+                    }
+                }
+                prop_assert!(game.board().masks_in_step(), "{:?}", game.board());
+            }
+        }
+
+        /// Gravity and single-cell changes keep the masks in step too, also on boards too
+        /// big for masks (which have none).
+        #[test]
+        fn gravity_and_set_keep_masks_in_step(w in 1usize..70, h in 1usize..5, holes in 0usize..40, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let mut board = random_board(w, h, 3, holes, &mut rng);
+            for _ in 0..5 {
+                let c = Coord::new(rng.below(w as u64) as i32, rng.below(h as u64) as i32);
+                board.set(c, None);
+                prop_assert!(board.masks_in_step());
+                apply_gravity(&mut board);
+                prop_assert!(board.masks_in_step());
+            }
+            prop_assert_eq!(board.masks().is_some(), w <= 62);
+        }
+    }
 
     #[test]
     fn errors_say_why() {

@@ -14,9 +14,12 @@
 //! through some column `c`, or vertical–horizontal–vertical through some row `r` (one- and
 //! two-segment paths are the degenerate cases). The first segment lies in the run of empty
 //! cells beside the first tile, the last one in the run beside the second tile, so only the
-//! columns (rows) in both runs are candidates; each candidate's length is known before its
-//! middle segment is scanned, and only a candidate that would beat the best so far is
-//! scanned. No allocation, `O(W + H)` for the runs plus the scans of improving candidates.
+//! columns (rows) in both runs are candidates. The board keeps one occupancy bit mask per row
+//! and per column (the ring included, boards up to 62 cells a side), updated by every change
+//! of a cell: a run is a leading or trailing zero count, the free candidate columns are one
+//! AND of the runs' span with the OR of the rows between the tiles, and the best candidate is
+//! picked with a few more bit operations (see `Masks::shortest` in the source). A tile with no
+//! empty neighbour is rejected at once. No allocation; bigger boards scan the runs cell by cell.
 //!
 //! [`mod@reference`] keeps the seed article's breadth-first search over (cell, direction, turns
 //! left) as the slow, obviously-correct check.
@@ -24,6 +27,7 @@
 use engine::Coord;
 
 use crate::Board;
+use crate::board::Masks;
 
 /// A connection path: its corner points, ends included, from the first cell to the second.
 ///
@@ -155,6 +159,16 @@ impl Path {
         self.corners().iter().map(|c| format!("{},{}", c.x, c.y)).collect::<Vec<_>>().join(";")
     }
 
+    /// A path from corner points already in normal form (consecutive ones distinct and on one
+    /// line, no straight-through corner): the first `count` of `points`, `length` steps.
+    /// Unused points are zeroed, as [`Path::from_corners`] leaves them (paths compare whole).
+    fn raw(mut points: [Coord; 4], count: u8, length: u32) -> Path {
+        for p in &mut points[usize::from(count)..] {
+            *p = Coord::new(0, 0);
+        }
+        Path { points, count, length }
+    }
+
     /// The tie-break order of the module docs: length, turns, then corners as `(y, x)`.
     fn better_than(&self, other: &Path) -> bool {
         let key = |p: &Path| (p.length, p.count);
@@ -186,6 +200,15 @@ impl Path {
 /// ```
 #[must_use]
 pub fn shortest_path(board: &Board, a: Coord, b: Coord) -> Option<Path> {
+    match board.masks() {
+        Some(masks) => masks.shortest(a, b),
+        None => scan(board, a, b),
+    }
+}
+
+/// [`shortest_path`] on a board too big for bit masks.
+#[inline(never)]
+fn scan(board: &Board, a: Coord, b: Coord) -> Option<Path> {
     let cells = board.cells().cells();
     let w = board.width();
     find(w as i32, board.height() as i32, |x, y| cells[y as usize * w + x as usize].is_none(), a, b)
@@ -202,6 +225,192 @@ pub fn shortest_path(board: &Board, a: Coord, b: Coord) -> Option<Path> {
 #[must_use]
 pub fn connects(board: &Board, a: Coord, b: Coord) -> bool {
     shortest_path(board, a, b).is_some()
+}
+
+/// Bits `lo..=hi` of a word (`lo <= 63`, `hi <= 63`; none when `lo > hi`).
+fn span(lo: u32, hi: u32) -> u64 {
+    (u64::MAX >> (63 - hi)) & !((1u64 << lo) - 1)
+}
+
+impl Masks {
+    /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
+    /// `0`, `len + 1` the ring: its first and last bit (`at` itself included).
+    fn run(line: u64, at: u32, len: u32) -> (u32, u32) {
+        let below = line & ((1 << at) - 1);
+        let above = line & !((2 << at) - 1);
+        // An empty `below` has 64 leading zeros: the run reaches the ring, bit 0.
+        (64 - below.leading_zeros(), (above.trailing_zeros() - 1).min(len + 1))
+    }
+
+    /// Whether the tiles at the in-board cells `a` and `b` connect with at most two turns
+    /// (same answer as [`Masks::shortest`], without finding the path).
+    pub(crate) fn connects(&self, a: Coord, b: Coord) -> bool {
+        if a == b {
+            return false;
+        }
+        let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
+        // Horizontal, vertical through a column, horizontal.
+        let (la, ra) = Masks::run(self.rows[a.y as usize], ax, self.w);
+        let (lb, rb) = Masks::run(self.rows[b.y as usize], bx, self.w);
+        let (lo, hi) = (la.max(lb), ra.min(rb));
+        if lo <= hi {
+            let between = (ay.min(by) + 1..ay.max(by)).fold(0, |acc, y| acc | self.rows[y as usize - 1]);
+            if span(lo, hi) & !between != 0 {
+                return true;
+            }
+        }
+        // Vertical, horizontal through a row, vertical.
+        let (ua, da) = Masks::run(self.cols[a.x as usize], ay, self.h);
+        let (ub, db) = Masks::run(self.cols[b.x as usize], by, self.h);
+        let (lo, hi) = (ua.max(ub), da.min(db));
+        if lo <= hi {
+            let between = (ax.min(bx) + 1..ax.max(bx)).fold(0, |acc, x| acc | self.cols[x as usize - 1]);
+            if span(lo, hi) & !between != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`shortest_path`] on the masks: the same answer, tie-break included, in a few word
+    /// operations. In the bit coordinates of the masks (cell `(x, y)` is column bit `x + 1`,
+    /// row bit `y + 1`):
+    ///
+    /// - `through_cols`: the columns `c` whose horizontal–vertical–horizontal path is free:
+    ///   `c` in the empty run beside `a` in its row and in the one beside `b`, and no tile in
+    ///   column `c` strictly between the two rows (one AND with the OR of those rows);
+    /// - `through_rows`: the same for vertical–horizontal–vertical paths through a row `r`.
+    ///
+    /// Every path with at most two turns is one of these. Candidates between the ends have
+    /// the least length: the L shapes (one turn) first, then the smallest column and the
+    /// smallest row of the Z shapes; otherwise the nearest column or row outside the ends'
+    /// box (a leading or trailing zero count) gives the least detour, and the up to four
+    /// candidates at that distance are compared.
+    #[inline]
+    pub(crate) fn shortest(&self, a: Coord, b: Coord) -> Option<Path> {
+        // Negative coordinates wrap to huge ones: one comparison per coordinate.
+        let (xa, ya, xb, yb) = (a.x as u32, a.y as u32, b.x as u32, b.y as u32);
+        if xa >= self.w || ya >= self.h || xb >= self.w || yb >= self.h || a == b {
+            return None;
+        }
+        let (row_a, row_b) = (self.rows[ya as usize], self.rows[yb as usize]);
+        let (col_a, col_b) = (self.cols[xa as usize], self.cols[xb as usize]);
+        if a.manhattan(b) == 1 {
+            return Some(Path::raw([a, b, a, a], 2, 1));
+        }
+        // A tile whose four neighbours hold tiles connects to none but a neighbour (the
+        // ring's bits are clear, so a tile beside the ring is never walled in).
+        let walled = |row: u64, col: u64, x: u32, y: u32| (row >> x) & (col >> y) & 0b101 == 0b101;
+        if walled(row_a, col_a, xa, ya) || walled(row_b, col_b, xb, yb) {
+            return None;
+        }
+        self.search(a, b, [row_a, row_b, col_a, col_b])
+    }
+
+    /// The rest of [`Masks::shortest`] for two in-board tiles that are not neighbours and not
+    /// walled in, given the masks of their rows and columns.
+    #[inline(never)]
+    fn search(&self, a: Coord, b: Coord, [row_a, row_b, col_a, col_b]: [u64; 4]) -> Option<Path> {
+        let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
+        // The ends count as occupied, even when empty: a shortest path never passes through them.
+        let ends_row = (1 << ax) | (1 << bx);
+        let ends_col = (1 << ay) | (1 << by);
+        let (row_a, row_b) = if ay == by { (row_a | ends_row, row_b | ends_row) } else { (row_a, row_b) };
+        let (col_a, col_b) = if ax == bx { (col_a | ends_col, col_b | ends_col) } else { (col_a, col_b) };
+        let (x0, x1, y0, y1) = (ax.min(bx), ax.max(bx), ay.min(by), ay.max(by));
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        let (la, ra) = Masks::run(row_a, ax, self.w);
+        let (lb, rb) = Masks::run(row_b, bx, self.w);
+        let (ua, da) = Masks::run(col_a, ay, self.h);
+        let (ub, db) = Masks::run(col_b, by, self.h);
+        // Straight: nothing shorter or with fewer turns exists.
+        if (ay == by && (bx == ra + 1 || bx + 1 == la)) || (ax == bx && (by == da + 1 || by + 1 == ua)) {
+            return Some(Path::raw([a, b, a, a], 2, dx + dy));
+        }
+        // Ends on one row (column) that do not see each other have no path through a column (row).
+        let mut through_cols = 0;
+        let (lo, hi) = (la.max(lb), ra.min(rb));
+        if ay != by && lo <= hi {
+            let between = self.rows[y0 as usize..y1 as usize - 1].iter().fold(0, |m, row| m | row);
+            through_cols = span(lo, hi) & !between;
+        }
+        let mut through_rows = 0;
+        let (lo, hi) = (ua.max(ub), da.min(db));
+        if ax != bx && lo <= hi {
+            let between = self.cols[x0 as usize..x1 as usize - 1].iter().fold(0, |m, col| m | col);
+            through_rows = span(lo, hi) & !between;
+        }
+        if through_cols | through_rows == 0 {
+            return None;
+        }
+        Masks::choose(a, b, through_cols, through_rows)
+    }
+
+    /// The best of the candidate paths of [`Masks::search`]: through the columns (bits of
+    /// `through_cols`) and the rows (`through_rows`) whose paths are free, not both zero.
+    #[inline(never)]
+    fn choose(a: Coord, b: Coord, through_cols: u64, through_rows: u64) -> Option<Path> {
+        let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
+        let (x0, x1, y0, y1) = (ax.min(bx), ax.max(bx), ay.min(by), ay.max(by));
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        let via_col = |c: u32| {
+            let x = c as i32 - 1;
+            Path::raw([a, Coord::new(x, a.y), Coord::new(x, b.y), b], 4, ax.abs_diff(c) + c.abs_diff(bx) + dy)
+        };
+        let via_row = |r: u32| {
+            let y = r as i32 - 1;
+            Path::raw([a, Coord::new(a.x, y), Coord::new(b.x, y), b], 4, ay.abs_diff(r) + r.abs_diff(by) + dx)
+        };
+        // Between the ends: the L shapes (column a.x is the same path as row b.y, column b.x
+        // as row a.y). Both exist only when the ends differ in both coordinates; the corner
+        // on the upper row comes first.
+        let inner_cols = through_cols & span(x0, x1);
+        let (l_a, l_b) = (inner_cols >> ax & 1 == 1, inner_cols >> bx & 1 == 1);
+        if l_a || l_b {
+            let corner = if l_a && (!l_b || by < ay) { Coord::new(a.x, b.y) } else { Coord::new(b.x, a.y) };
+            return Some(Path::raw([a, corner, b, a], 3, dx + dy));
+        }
+        // Then the Z shapes: the smallest column and the smallest row are their families' best.
+        let z_cols = inner_cols & !(1 << ax) & !(1 << bx);
+        let z_rows = through_rows & span(y0, y1) & !(1 << ay) & !(1 << by);
+        if z_cols | z_rows != 0 {
+            let by_col = (z_cols != 0).then(|| via_col(z_cols.trailing_zeros()));
+            let by_row = (z_rows != 0).then(|| via_row(z_rows.trailing_zeros()));
+            return keep(by_col, by_row);
+        }
+        // Detours: the nearest column or row outside the box of the ends, on each side.
+        let left = through_cols & ((1 << x0) - 1);
+        let right = through_cols & !((2 << x1) - 1);
+        let up = through_rows & ((1 << y0) - 1);
+        let down = through_rows & !((2 << y1) - 1);
+        let nearest_below = |m: u64, at: u32| if m == 0 { u32::MAX } else { at - m.ilog2() };
+        let nearest_above = |m: u64, at: u32| if m == 0 { u32::MAX } else { m.trailing_zeros() - at };
+        let (dl, dr) = (nearest_below(left, x0), nearest_above(right, x1));
+        let (du, dd) = (nearest_below(up, y0), nearest_above(down, y1));
+        let d = dl.min(dr).min(du).min(dd);
+        let mut best = None;
+        if dl == d {
+            best = keep(best, Some(via_col(x0 - d)));
+        }
+        if dr == d {
+            best = keep(best, Some(via_col(x1 + d)));
+        }
+        if du == d {
+            best = keep(best, Some(via_row(y0 - d)));
+        }
+        if dd == d {
+            best = keep(best, Some(via_row(y1 + d)));
+        }
+        best
+    }
+}
+
+/// The better of two candidate paths in the tie-break order.
+fn keep(best: Option<Path>, candidate: Option<Path>) -> Option<Path> {
+    match (best, candidate) {
+        (Some(p), Some(q)) => Some(if q.better_than(&p) { q } else { p }),
+        (p, q) => p.or(q),
+    }
 }
 
 /// The shortest path on a `w` × `h` board whose in-board cell `(x, y)` is empty iff
@@ -259,10 +468,6 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
         ((x0 + 1)..x1)
             .all(|x| free(x, r))
             .then(|| Path::from_corners(&[a, Coord::new(a.x, r), Coord::new(b.x, r), b]))?
-    };
-    let keep = |best: Option<Path>, candidate: Option<Path>| match (best, candidate) {
-        (Some(p), Some(q)) => Some(if q.better_than(&p) { q } else { p }),
-        (p, q) => p.or(q),
     };
     // Candidates between the two ends all have the least length |dx| + |dy|. The two L
     // shapes (one turn) come first; then the Z shapes, where the smallest column (row) is the
@@ -461,7 +666,64 @@ pub mod reference {
 
 #[cfg(test)]
 mod tests {
+    use engine::SeededRng;
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::Kind;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The bit-mask query and the scanning one (used for boards too big for masks) give
+        /// the same path, tie-break included, for every pair of cells.
+        #[test]
+        fn masks_and_scan_agree(w in 1usize..12, h in 1usize..9, fill in 0u64..=100, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let mut board = Board::empty(w, h, vec!["A".into()]);
+            for c in board.cells().coords().collect::<Vec<_>>() {
+                if rng.chance(fill, 100) {
+                    board.set(c, Some(Kind(0)));
+                }
+            }
+            let masks = board.masks().unwrap();
+            for a in board.cells().coords() {
+                for b in board.cells().coords() {
+                    let scanned = scan(&board, a, b);
+                    prop_assert_eq!(masks.shortest(a, b), scanned, "{:?} {:?}\n{}", a, b, board);
+                    if board.get(a).is_some() && board.get(b).is_some() {
+                        prop_assert_eq!(masks.connects(a, b), scanned.is_some());
+                    }
+                }
+            }
+            for (a, b) in [(Coord::new(-1, 0), Coord::new(0, 0)), (Coord::new(0, 0), Coord::new(w as i32, 0))] {
+                prop_assert_eq!(masks.shortest(a, b), None);
+            }
+        }
+    }
+
+    #[test]
+    fn boards_too_big_for_masks_use_the_scan() {
+        // 64 columns: the masks would need 66 bits a row.
+        let mut text = String::new();
+        for y in 0..3 {
+            let row: Vec<&str> = (0..64).map(|x| if (x + y) % 3 == 0 { "." } else { "A" }).collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        let b = Board::parse(&text).unwrap();
+        assert!(b.masks().is_none());
+        let tiles: Vec<Coord> = b.cells().coords().filter(|&c| b.get(c).is_some()).collect();
+        let mut connected = 0;
+        for &p in tiles.iter().step_by(7) {
+            for &q in tiles.iter().step_by(5) {
+                let ours = shortest_path(&b, p, q);
+                assert_eq!(ours.map(|p| p.length()), reference::shortest_path(&b, p, q).map(|p| p.length()));
+                connected += usize::from(ours.is_some());
+            }
+        }
+        assert!(connected > 10, "{connected}");
+    }
 
     fn c(x: i32, y: i32) -> Coord {
         Coord::new(x, y)

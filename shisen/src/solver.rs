@@ -38,6 +38,7 @@ use engine::{Coord, SeededRng};
 use rustc_hash::FxHashSet;
 
 use crate::Board;
+use crate::board::Masks;
 use crate::path;
 
 /// A removal: the two tiles' positions as the board stands at that moment.
@@ -440,76 +441,6 @@ impl Search {
         }
         self.failed.insert(key);
         Outcome::Failed
-    }
-}
-
-/// Occupied cells as bit masks, one word per row and one per column (cell `(x, y)` is bit
-/// `x + 1` of row `y` and bit `y + 1` of column `x`; the ring's bits stay clear), so that a
-/// connection test takes a few word operations. For boards up to 62 × 62.
-#[derive(Clone)]
-struct Masks {
-    w: u32,
-    h: u32,
-    rows: Vec<u64>,
-    cols: Vec<u64>,
-}
-
-impl Masks {
-    /// Empty masks for a `w` × `h` board, `None` when it is too big for one word a line.
-    fn new(w: usize, h: usize) -> Option<Masks> {
-        (w <= 62 && h <= 62).then(|| Masks { w: w as u32, h: h as u32, rows: vec![0; h], cols: vec![0; w] })
-    }
-
-    fn set(&mut self, cell: Coord, occupied: bool) {
-        let (x, y) = (cell.x as usize, cell.y as usize);
-        if occupied {
-            self.rows[y] |= 1 << (x + 1);
-            self.cols[x] |= 1 << (y + 1);
-        } else {
-            self.rows[y] &= !(1 << (x + 1));
-            self.cols[x] &= !(1 << (y + 1));
-        }
-    }
-
-    /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
-    /// `0`, `len + 1` the ring: its first and last bit (`at` itself included).
-    fn run(line: u64, at: u32, len: u32) -> (u32, u32) {
-        let below = line & ((1 << at) - 1);
-        let above = line & !((1 << (at + 1)) - 1);
-        let first = if below == 0 { 0 } else { 64 - below.leading_zeros() };
-        let last = if above == 0 { len + 1 } else { above.trailing_zeros() - 1 };
-        (first, last)
-    }
-
-    /// Whether the tiles at `a` and `b` connect with at most two turns (same answer as
-    /// [`path::find`], which also finds the shortest path).
-    fn connects(&self, a: Coord, b: Coord) -> bool {
-        if a == b {
-            return false;
-        }
-        let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
-        let span = |lo: u32, hi: u32| (u64::MAX >> (63 - hi)) & !((1u64 << lo) - 1);
-        // Horizontal, vertical through a column, horizontal.
-        let (la, ra) = Masks::run(self.rows[a.y as usize], ax, self.w);
-        let (lb, rb) = Masks::run(self.rows[b.y as usize], bx, self.w);
-        let (lo, hi) = (la.max(lb), ra.min(rb));
-        if lo <= hi {
-            let between = (ay.min(by) + 1..ay.max(by)).fold(0, |acc, y| acc | self.rows[y as usize - 1]);
-            if span(lo, hi) & !between != 0 {
-                return true;
-            }
-        }
-        // Vertical, horizontal through a row, vertical.
-        let (ua, da) = Masks::run(self.cols[a.x as usize], ay, self.h);
-        let (ub, db) = Masks::run(self.cols[b.x as usize], by, self.h);
-        let (lo, hi) = (ua.max(ub), da.min(db));
-        if lo <= hi {
-            let between = (ax.min(bx) + 1..ax.max(bx)).fold(0, |acc, x| acc | self.cols[x as usize - 1]);
-            if span(lo, hi) & !between != 0 {
-                return true;
-            }
-        }
-        false
     }
 }
 
