@@ -2,7 +2,8 @@
 //! per level: regions, colours, the construction's upper bound, the root lower bound, the
 //! outcome, search nodes and time.
 //!
-//! `cargo run --release -p kami --example designed -- [NODE_LIMIT]` (default 2 000 000).
+//! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL]` (default
+//! 2 000 000 nodes, every level).
 
 use std::time::Instant;
 
@@ -11,8 +12,12 @@ use kami::{Limits, Outcome, RegionGraph, solver};
 
 fn main() {
     let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
+    let only: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
     println!("level  regions colours upper root  result      nodes    time");
     for (i, options) in bench_set().iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let designed = design(options).expect("the bench set can be built");
         let level = &designed.level;
         let start = Instant::now();

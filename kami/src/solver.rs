@@ -28,8 +28,11 @@
 //! `⌈diam(T)/2⌉ = rad(T)` moves (`T`'s region graph is a tree, and a tree's radius is
 //! `⌈diam/2⌉`). Distances in `T` are at least those in `H` (a path in `T` is a path in the
 //! level), so `rad(T) ≥ rad(H)`, and every solution takes at least `rad(H)` moves. The
-//! solver takes the larger of the two bounds; the radius is computed bit-parallel from
-//! every region at once and only up to the remaining budget.
+//! solver takes the larger of the two bounds. Each search node keeps the matrix of
+//! distances between its regions, updated in `O(n²)` per move (a merge of a set `S` gives
+//! `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))`, see `merge_distances`), so the exact radius
+//! comes with every node; islands of more than 1024 regions compute it instead by
+//! bit-parallel breadth-first search from every region at once, up to the remaining budget.
 //!
 //! # Pruning (only safe pruning)
 //!
@@ -452,7 +455,15 @@ struct Node {
     col: Vec<Colour>,
     count: usize,
     hash: u128,
+    /// Distances between regions (`n × n`, saturating at 255, see [`Island::apply`]);
+    /// empty for islands of more than [`MATRIX_LIMIT`] regions.
+    dist: Vec<u8>,
+    /// The radius of the region graph (from `dist`; 0 when `dist` is empty).
+    radius: u32,
 }
+
+/// Islands up to this many regions keep a distance matrix in every search node.
+const MATRIX_LIMIT: usize = 1024;
 
 fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
     words.iter().enumerate().flat_map(|(i, &w)| {
@@ -501,7 +512,44 @@ impl Island {
             members[i * w + i / 64] |= 1 << (i % 64);
             hash ^= self.zobrist[i * MAX_COLOURS + usize::from(self.colours[i])];
         }
-        Node { alive, adj: self.adjacency.clone(), members, col: self.colours.clone(), count: self.n, hash }
+        let mut node = Node {
+            alive,
+            adj: self.adjacency.clone(),
+            members,
+            col: self.colours.clone(),
+            count: self.n,
+            hash,
+            dist: Vec::new(),
+            radius: 0,
+        };
+        if self.n <= MATRIX_LIMIT {
+            let n = self.n;
+            let mut dist = vec![u8::MAX; n * n];
+            let mut queue = Vec::with_capacity(n);
+            for u in 0..n {
+                let row = &mut dist[u * n..(u + 1) * n];
+                row[u] = 0;
+                queue.clear();
+                queue.push(u);
+                let mut head = 0;
+                while head < queue.len() {
+                    let a = queue[head];
+                    head += 1;
+                    for b in bits(&self.adjacency[a * w..(a + 1) * w]) {
+                        if row[b] == u8::MAX && b != u {
+                            row[b] = row[a].saturating_add(1);
+                            queue.push(b);
+                        }
+                    }
+                }
+            }
+            node.radius = (0..n)
+                .map(|u| u32::from(dist[u * n..(u + 1) * n].iter().copied().max().unwrap_or(0)))
+                .min()
+                .unwrap_or(0);
+            node.dist = dist;
+        }
+        node
     }
 
     /// Recolours the current region of rep `r` to `x`, merging its `x` neighbours into it.
@@ -540,12 +588,52 @@ impl Island {
             node.adj[t * w + r / 64] |= 1 << (r % 64);
         }
         node.col[r] = x;
+        if !node.dist.is_empty() {
+            merged[r / 64] |= 1 << (r % 64);
+            node.radius = merge_distances(&mut node.dist, self.n, &node.alive, r, merged);
+        }
     }
 
     /// The island's colour after playing `path` from the start.
     fn final_colour(&self, path: &[(u32, Colour)]) -> Colour {
         path.last().map_or(self.colours[0], |&(_, c)| c)
     }
+}
+
+/// Updates the distance matrix after the regions `merged` (a bitset, including `r`) became
+/// one region represented by `r`, and returns the new radius.
+///
+/// A path in the new graph either avoids the merged vertex (a path of the old graph) or
+/// passes through it once, so `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))` with
+/// `d(u, S) = min over s ∈ S of d(u, s)`. Saturating at 255 keeps every entry equal to
+/// `min(true distance, 255)`: a true distance below 255 is one of the two terms, both
+/// exact. Rows of dead regions are left alone; columns of dead regions hold the distance to
+/// the region they merged into (they follow the same rule), so the largest entry of an
+/// alive row is its eccentricity.
+fn merge_distances(dist: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &[u64]) -> u32 {
+    let mut ds = vec![u8::MAX; n];
+    for s in bits(merged) {
+        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
+            *d = (*d).min(x);
+        }
+    }
+    let mut radius = u32::MAX;
+    for u in bits(alive) {
+        let row = &mut dist[u * n..(u + 1) * n];
+        let du = ds[u];
+        let mut ecc = 0u8;
+        if u == r {
+            row.copy_from_slice(&ds);
+            ecc = ds.iter().copied().max().unwrap_or(0);
+        } else {
+            for (d, &x) in row.iter_mut().zip(&ds) {
+                *d = (*d).min(du.saturating_add(x));
+                ecc = ecc.max(*d);
+            }
+        }
+        radius = radius.min(u32::from(ecc));
+    }
+    radius
 }
 
 /// Scratch buffers for the heuristic and moves.
@@ -566,7 +654,6 @@ impl Scratch {
 /// The larger of the colour bound and the radius bound, the radius computed only up to
 /// `cap` (any bound `≥ cap` is reported as at least `cap`).
 fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
-    let w = island.words;
     let mut counts = [0u32; MAX_COLOURS];
     for r in bits(&node.alive) {
         counts[usize::from(node.col[r])] += 1;
@@ -586,6 +673,16 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
     if colour_bound >= cap || node.count <= 2 {
         return colour_bound.max(u32::from(node.count == 2));
     }
+    if !node.dist.is_empty() {
+        return colour_bound.max(node.radius);
+    }
+    colour_bound.max(bfs_radius(island, node, cap, scratch))
+}
+
+/// The radius of the node's region graph by bit-parallel breadth-first search from every
+/// region at once, computed only up to `cap`.
+fn bfs_radius(island: &Island, node: &Node, cap: u32, scratch: &mut Scratch) -> u32 {
+    let w = island.words;
     // Radius: after `d` rounds, reach[u] = the regions within distance d of u.
     for u in bits(&node.alive) {
         scratch.reach[u * w..(u + 1) * w].fill(0);
@@ -615,7 +712,7 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         std::mem::swap(&mut scratch.reach, &mut scratch.next);
         d += 1;
     }
-    colour_bound.max(d)
+    d
 }
 
 enum Probe {
@@ -887,6 +984,29 @@ mod tests {
             if let Some(seed_answer) = reference_best_first(&level, 5_000) {
                 prop_assert!(play::is_solved(&play::replay(&level, &seed_answer).unwrap()));
                 prop_assert!(seed_answer.len() >= moves.len());
+            }
+        }
+    }
+
+    proptest! {
+        /// The distance matrix kept through moves gives the same radius as breadth-first
+        /// search on the merged graph, after every move of random play.
+        #[test]
+        fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
+            let graph = RegionGraph::new(&level);
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let mut node = island.root();
+                let mut scratch = Scratch::new(&island);
+                for &(pick, c) in &taps {
+                    prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
+                    let reps: Vec<usize> = bits(&node.alive).collect();
+                    let r = reps[pick % reps.len()];
+                    let x = (c % MAX_COLOURS.min(5)) as Colour;
+                    if x != node.col[r] {
+                        island.apply(&mut node, r, x, &mut scratch.merged);
+                    }
+                }
             }
         }
     }
