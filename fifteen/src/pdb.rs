@@ -8,33 +8,59 @@
 //! A pattern is a set of goal cells. Its table holds, for every placement of the pattern's
 //! tiles, the fewest moves *of pattern tiles* that bring them home (other tiles are
 //! indistinguishable and their moves are free): a 0-1 breadth-first search over
-//! (pattern placement, blank cell) from the goal, minimised over the blank cell. Moves of
-//! different patterns' tiles are distinct, so the tables of a partition add up to an
-//! admissible bound. Entries are one byte; the table of a k-tile pattern on n cells has
-//! n!/(n-k)! entries (524,160 for 5 tiles on 16 cells).
+//! (pattern placement, blank region) from the goal. Moves of different patterns' tiles are
+//! distinct, so the tables of a partition add up to an admissible bound (tiles outside
+//! every pattern count their Manhattan distance, a one-tile pattern).
+//!
+//! Entries are four bits: a value `h` is at least the pattern tiles' Manhattan distance
+//! `md` and of the same parity, so the table stores `(h - md) / 2` (at most 15; saturating
+//! only lowers the bound) and a lookup reads `md + 2 * entry`. The table of a k-tile pattern
+//! on n cells has n!/(n-k)! entries: 262,080 bytes for 5 tiles on 16 cells, 259 MB for the
+//! 8 tiles of the 7-8 partition. The builder keeps four bytes per placement while it runs
+//! and no frontier lists (see the `build` module), on up to two threads.
 //!
 //! Databases are cached on disk ([`PatternDb::load_or_build`]): a header (magic, version,
-//! size, blank cell, partition), the tables and an FNV-1a checksum. A file that does not
-//! match exactly is rebuilt, never trusted.
+//! entry width, size, blank cell, partition), the tables and a word-at-a-time checksum. A
+//! file that does not match exactly is rebuilt, never trusted.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::Board;
 use crate::solvable::goal_cells;
-use crate::table::neighbour;
-use crate::{Board, Move};
 
 /// The largest board a pattern database accepts.
 pub const MAX_PDB_CELLS: usize = 16;
 
-/// The largest pattern table a build may make, in placements (three bytes each while
-/// building, one after): a 7-tile pattern of the 15-puzzle has 57.7 M.
-pub const MAX_BUILD_STATES: u64 = 60_000_000;
+/// The largest pattern table a build may make, in placements (four bytes each while
+/// building, half a byte after): an 8-tile pattern of the 15-puzzle has 518,918,400.
+pub const MAX_BUILD_STATES: u64 = 518_918_400;
 
 const MAGIC: &[u8; 8] = b"FIFTNPDB";
-const VERSION: u32 = 1;
-const UNSEEN: u8 = u8::MAX;
+/// Version 2: four-bit entries, word-at-a-time checksum.
+const VERSION: u32 = 2;
+/// Bits per table entry, in the file header.
+const ENTRY_BITS: u8 = 4;
+
+mod build;
+
+/// The table entry of a placement first reached after `d` pattern moves whose pattern
+/// tiles lie `md` steps from home in all (taxicab): `(d - md) / 2`, at most 15.
+///
+/// `d - md` is even and not negative: every counted move takes one pattern tile one step,
+/// changing `md` by one, and from the goal (`d = md = 0`) each step adds one to `d`. The
+/// bound read back is `md + 2 * entry`; a saturated entry gives `md + 30 <= d`, below the
+/// true count, so it stays admissible (and `md + 2 * entry` never exceeds `d`).
+fn encode(d: u32, md: u32) -> u8 {
+    debug_assert!(d >= md && (d - md) % 2 == 0);
+    ((d - md) / 2).min(15) as u8
+}
+
+/// Entry `r` of a nibble table.
+fn nibble(table: &[u8], r: usize) -> u8 {
+    table[r >> 1] >> ((r & 1) << 2) & 0xF
+}
 
 /// The number of ordered placements of `k` distinct items on `n` cells.
 fn arrangements(n: usize, k: usize) -> u64 {
@@ -76,7 +102,6 @@ impl Ranker {
         r
     }
 
-    #[cfg(test)]
     fn unrank(&self, mut r: u64, out: &mut [u8]) {
         let mut free = (1u32 << self.n) - 1;
         for (m, slot) in self.mult.iter().zip(out.iter_mut()) {
@@ -108,20 +133,26 @@ pub fn default_partition(width: usize, height: usize, goal_blank: usize) -> Vec<
     partition(width, height, goal_blank, &[6; MAX_PDB_CELLS]).unwrap_or_default()
 }
 
-/// The compact 4×4 partitions for the blank in the bottom-right corner, by sizes.
-const COMPACT_4X4: [(&[usize], &[&[u8]]); 2] = [
+/// The compact 4×4 partitions for the blank in the bottom-right corner, by sizes. 7-8 is
+/// Korf and Felner's: tiles 3 7 11 12 13 14 15 and 1 2 4 5 6 8 9 10 of the blank-last goal.
+const COMPACT_4X4: [(&[usize], &[&[u8]]); 4] = [
     (&[5, 5, 5], &[&[0, 1, 2, 4, 5], &[3, 6, 7, 10, 11], &[8, 9, 12, 13, 14]]),
     (&[6, 6, 3], &[&[0, 4, 5, 8, 9, 12], &[6, 7, 10, 11, 13, 14], &[1, 2, 3]]),
+    (&[7, 8], &[&[2, 6, 10, 11, 12, 13, 14], &[0, 1, 3, 4, 5, 7, 8, 9]]),
+    (&[8, 7], &[&[0, 1, 3, 4, 5, 7, 8, 9], &[2, 6, 10, 11, 12, 13, 14]]),
 ];
 
-/// A partition by group sizes: on a 4×4 board with the goal blank in a corner, `5-5-5`
-/// and `6-6-3` are the classic compact blocks (mirrored to the blank's corner); otherwise
-/// [`partition_by_sizes`].
+/// A partition by group sizes: on a 4×4 board with the goal blank in a corner, `5-5-5`,
+/// `6-6-3` and `7-8` are the classic compact blocks (mirrored to the blank's corner);
+/// otherwise [`partition_by_sizes`] (for `7-8` with the blank elsewhere: the first seven
+/// and the last eight tiles in row-major order).
 ///
 /// ```
 /// use fifteen::pdb::partition;
 /// assert_eq!(partition(4, 4, 15, &[6, 6, 3]).unwrap()[2], vec![1, 2, 3]);
 /// assert_eq!(partition(4, 4, 0, &[6, 6, 3]).unwrap()[2], vec![12, 13, 14]);
+/// assert_eq!(partition(4, 4, 15, &[7, 8]).unwrap()[0], vec![2, 6, 10, 11, 12, 13, 14]);
+/// assert_eq!(partition(4, 4, 0, &[7, 8]).unwrap()[0], vec![1, 2, 3, 4, 5, 9, 13]);
 /// assert_eq!(partition(3, 3, 8, &[5, 5]).unwrap(), vec![vec![0, 1, 2, 3, 4], vec![5, 6, 7]]);
 /// ```
 pub fn partition(width: usize, height: usize, goal_blank: usize, sizes: &[usize]) -> Result<Vec<Vec<u8>>, String> {
@@ -244,9 +275,9 @@ pub struct PatternDb {
 
 impl PatternDb {
     /// Builds the tables for a `width`×`height` board whose goal has the blank at
-    /// `goal_blank`, for disjoint `patterns` of goal cells. `progress(done, total)` is
-    /// called after every search layer (placements settled so far, placements of all
-    /// patterns).
+    /// `goal_blank`, for disjoint `patterns` of goal cells, on up to two threads (see
+    /// [`PatternDb::build_with_threads`]). `progress(done, total)` is called after every
+    /// search layer (placements settled so far, placements of all patterns).
     ///
     /// ```
     /// use fifteen::pdb::PatternDb;
@@ -260,15 +291,85 @@ impl PatternDb {
         patterns: &[Vec<u8>],
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<PatternDb, String> {
+        // Tables of less than a million placements build in milliseconds on one thread.
+        PatternDb::empty(width, height, goal_blank, patterns)?;
+        let n = width * height;
+        let biggest = patterns.iter().map(|p| arrangements(n, p.len())).max().unwrap_or(0);
+        let threads =
+            if biggest < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |t| t.get().min(2)) };
+        PatternDb::build_with_threads(width, height, goal_blank, patterns, threads, progress)
+    }
+
+    /// [`PatternDb::build`] on `threads` threads (the tables do not depend on it).
+    ///
+    /// ```
+    /// use fifteen::pdb::PatternDb;
+    /// let p = [vec![0, 1, 2], vec![3, 4, 5]];
+    /// let one = PatternDb::build_with_threads(3, 3, 8, &p, 1, &mut |_, _| {}).unwrap();
+    /// let two = PatternDb::build_with_threads(3, 3, 8, &p, 2, &mut |_, _| {}).unwrap();
+    /// assert_eq!(one, two);
+    /// ```
+    pub fn build_with_threads(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        threads: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, String> {
         let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
         let n = width * height;
         let total: u64 = patterns.iter().map(|p| arrangements(n, p.len())).sum();
         let mut done = 0u64;
         for p in patterns {
-            db.tables.push(build_table(width, height, goal_blank, p, &mut |d| progress(done + d, total)));
-            done += arrangements(n, p.len());
+            let size = arrangements(n, p.len());
+            db.tables.push(build::build_table(width, height, goal_blank, p, threads, &mut |d| {
+                progress(done + d, total);
+            }));
+            done += size;
         }
         progress(total, total);
+        Ok(db)
+    }
+
+    /// The same database by the plain search with frontier lists that the compact builder
+    /// is checked against (three bytes per placement and more for the frontiers: for tests
+    /// and benchmarks of small patterns).
+    ///
+    /// ```
+    /// use fifteen::pdb::PatternDb;
+    /// let p = [vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+    /// let fast = PatternDb::build(3, 3, 8, &p, &mut |_, _| {}).unwrap();
+    /// assert_eq!(PatternDb::build_reference(3, 3, 8, &p).unwrap(), fast);
+    /// ```
+    pub fn build_reference(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+    ) -> Result<PatternDb, String> {
+        let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
+        for (p, ranker) in patterns.iter().zip(&db.rankers) {
+            let layers = build::build_table_reference(width, height, goal_blank, p, &mut |_| {});
+            let mut table = vec![0u8; layers.len().div_ceil(2)];
+            let mut cells = vec![0u8; p.len()];
+            for (r, &d) in layers.iter().enumerate() {
+                if d == build::UNSEEN {
+                    continue;
+                }
+                ranker.unrank(r as u64, &mut cells);
+                let md: usize = p
+                    .iter()
+                    .zip(&cells)
+                    .map(|(&home, &c)| {
+                        let (home, c) = (usize::from(home), usize::from(c));
+                        (home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)
+                    })
+                    .sum();
+                table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
+            }
+            db.tables.push(table);
+        }
         Ok(db)
     }
 
@@ -368,8 +469,9 @@ impl PatternDb {
         goal.width() == self.width && goal.height() == self.height && goal.blank() == self.goal_blank
     }
 
-    /// The lower bound for `board` to reach `goal`; `None` when the database does not
-    /// serve the goal or the boards do not fit each other.
+    /// The lower bound for `board` to reach `goal`: the Manhattan distance plus twice the
+    /// patterns' entries (tiles outside every pattern count their Manhattan distance);
+    /// `None` when the database does not serve the goal or the boards do not fit each other.
     ///
     /// ```
     /// use fifteen::{pdb::PatternDb, Board, Goal};
@@ -387,7 +489,8 @@ impl PatternDb {
         for (i, &l) in cells.iter().enumerate() {
             pos[usize::from(l)] = i as u8;
         }
-        Some((0..self.patterns.len()).map(|p| u32::from(self.lookup(p, &pos))).sum())
+        let extra: u32 = (0..self.patterns.len()).map(|p| u32::from(self.lookup(p, &pos))).sum();
+        Some(crate::heuristic::manhattan_cells(&cells, self.width, self.goal_blank) + 2 * extra)
     }
 
     /// The pattern of goal cell `label`, if any.
@@ -396,10 +499,11 @@ impl PatternDb {
         (p != u8::MAX).then_some(usize::from(p))
     }
 
-    /// The table entry of pattern `p` given `pos[label]` = the cell of every tile.
+    /// The table entry of pattern `p` given `pos[label]` = the cell of every tile: half
+    /// the moves the pattern needs beyond its tiles' Manhattan distance.
     pub(crate) fn lookup(&self, p: usize, pos: &[u8]) -> u8 {
         let r = self.rankers[p].rank(self.patterns[p].iter().map(|&l| pos[usize::from(l)]));
-        self.tables[p][r as usize]
+        nibble(&self.tables[p], r as usize)
     }
 
     /// The cache file name for this size, blank cell and partition.
@@ -413,7 +517,8 @@ impl PatternDb {
         format!("fifteen-pdb-{width}x{height}-b{goal_blank}-{}-{:016x}.bin", sizes.join("-"), fnv1a(&key))
     }
 
-    /// Serialises the database: header, tables, checksum.
+    /// Serialises the database: header (magic, version, entry width, size, blank cell,
+    /// partition), tables (entry count, then two entries a byte) and checksum.
     ///
     /// ```
     /// use fifteen::pdb::PatternDb;
@@ -426,16 +531,23 @@ impl PatternDb {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&[self.width as u8, self.height as u8, self.goal_blank as u8, self.patterns.len() as u8]);
+        out.extend_from_slice(&[
+            ENTRY_BITS,
+            self.width as u8,
+            self.height as u8,
+            self.goal_blank as u8,
+            self.patterns.len() as u8,
+        ]);
         for p in &self.patterns {
             out.push(p.len() as u8);
             out.extend_from_slice(p);
         }
-        for t in &self.tables {
-            out.extend_from_slice(&(t.len() as u64).to_le_bytes());
+        let n = self.width * self.height;
+        for (t, p) in self.tables.iter().zip(&self.patterns) {
+            out.extend_from_slice(&arrangements(n, p.len()).to_le_bytes());
             out.extend_from_slice(t);
         }
-        let sum = fnv1a(&out);
+        let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
@@ -458,11 +570,11 @@ impl PatternDb {
         goal_blank: usize,
         patterns: &[Vec<u8>],
     ) -> Result<PatternDb, String> {
-        if bytes.len() < MAGIC.len() + 4 + 4 + 8 {
+        if bytes.len() < MAGIC.len() + 4 + 5 + 8 {
             return Err("truncated file".to_string());
         }
         let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body) != u64::from_le_bytes(sum.try_into().map_err(|_| "truncated file")?) {
+        if checksum(body) != u64::from_le_bytes(sum.try_into().map_err(|_| "truncated file")?) {
             return Err("checksum mismatch".to_string());
         }
         if &body[..8] != MAGIC {
@@ -471,9 +583,12 @@ impl PatternDb {
         if body[8..12] != VERSION.to_le_bytes() {
             return Err("written by another version".to_string());
         }
+        if body[12] != ENTRY_BITS {
+            return Err(format!("entries of {} bits instead of {ENTRY_BITS}", body[12]));
+        }
         let mut expected = PatternDb::empty(width, height, goal_blank, patterns)?;
         let header = expected.to_bytes();
-        let header_len = 16 + patterns.iter().map(|p| 1 + p.len()).sum::<usize>();
+        let header_len = 17 + patterns.iter().map(|p| 1 + p.len()).sum::<usize>();
         if body.len() < header_len || body[..header_len] != header[..header_len] {
             return Err("built for another board, goal blank cell or partition".to_string());
         }
@@ -487,9 +602,10 @@ impl PatternDb {
                 return Err(format!("a table has {len} entries instead of {want}"));
             }
             at += 8;
-            let table = body.get(at..at + len as usize).ok_or("truncated file")?;
+            let bytes = (len as usize).div_ceil(2);
+            let table = body.get(at..at + bytes).ok_or("truncated file")?;
             expected.tables.push(table.to_vec());
-            at += len as usize;
+            at += bytes;
         }
         if at != body.len() {
             return Err("trailing bytes".to_string());
@@ -556,91 +672,29 @@ pub fn default_cache_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|d| d.join(".cache").join("puzzle-engines")))
 }
 
-/// 64-bit FNV-1a.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+/// The cache file checksum, eight bytes at a time: `h = (rotl(h, 23) ^ word) * K` with an
+/// odd `K`, then the length and a final xor-shift. Every step is a bijection of `h` for a
+/// fixed word and of the word for a fixed `h`, so any change confined to one word (a
+/// flipped bit, a damaged byte) always changes the sum. About 60 ms for 289 MB.
+fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let step = |h: u64, w: u64| (h.rotate_left(23) ^ w).wrapping_mul(K);
+    let mut words = bytes.chunks_exact(8);
+    let mut h = 0x243F_6A88_85A3_08D3u64;
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        h = step(h, u64::from_le_bytes(a));
+    }
+    let mut last = [0u8; 8];
+    last[..words.remainder().len()].copy_from_slice(words.remainder());
+    h = step(step(h, u64::from_le_bytes(last)), bytes.len() as u64);
+    h ^ h >> 29
 }
 
-/// One pattern's table: a layered 0-1 breadth-first search over (placement of the
-/// pattern tiles, region of the blank). Free moves never change the placement, and the
-/// blank reaches every cell of its region of free cells at no cost, so a state is a
-/// placement with a region (a bit mask), and a layer holds the states first reached at
-/// that many pattern moves. `seen[placement]` marks the blank cells already reached.
-fn build_table(
-    width: usize,
-    height: usize,
-    goal_blank: usize,
-    pattern: &[u8],
-    progress: &mut dyn FnMut(u64),
-) -> Vec<u8> {
-    let n = width * height;
-    let k = pattern.len();
-    let ranker = Ranker::new(n, k);
-    let full: u32 = (1u32 << n) - 1;
-    let neighbours: Vec<u32> = (0..n)
-        .map(|c| Move::ALL.iter().filter_map(|&m| neighbour(c, width, height, m)).fold(0u32, |m, e| m | 1 << e))
-        .collect();
-    let region = |start: usize, free: u32| -> u32 {
-        let mut m = 1u32 << start;
-        loop {
-            let mut grown = m;
-            let mut bits = m;
-            while bits != 0 {
-                grown |= neighbours[bits.trailing_zeros() as usize] & free;
-                bits &= bits - 1;
-            }
-            if grown == m {
-                return m;
-            }
-            m = grown;
-        }
-    };
-    let size = arrangements(n, k) as usize;
-    let mut seen = vec![0u16; size];
-    let mut table = vec![UNSEEN; size];
-    let pack = |cells: &[u8]| cells.iter().rev().fold(0u64, |acc, &c| acc << 4 | u64::from(c));
-    let occupied = |cells: &[u8]| cells.iter().fold(0u32, |m, &c| m | 1 << c);
-    let mut cells: Vec<u8> = pattern.to_vec();
-    let start_region = region(goal_blank, full & !occupied(&cells));
-    seen[ranker.rank(cells.iter().copied()) as usize] = start_region as u16;
-    let mut layer: Vec<(u64, u16)> = vec![(pack(&cells), start_region as u16)];
-    let mut d = 0u8;
-    let mut settled = 0u64;
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for &(packed, blank_region) in &layer {
-            for (i, c) in cells.iter_mut().enumerate() {
-                *c = (packed >> (4 * i) & 0xF) as u8;
-            }
-            let r = ranker.rank(cells.iter().copied()) as usize;
-            if table[r] == UNSEEN {
-                table[r] = d;
-                settled += 1;
-            }
-            let occ = occupied(&cells);
-            for i in 0..k {
-                let from = cells[i];
-                let mut targets = neighbours[usize::from(from)] & u32::from(blank_region);
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    cells[i] = to;
-                    let nr = ranker.rank(cells.iter().copied()) as usize;
-                    if seen[nr] & (1 << from) == 0 {
-                        let free = full & !(occ ^ (1 << from) ^ (1 << to));
-                        let reg = region(usize::from(from), free) as u16;
-                        seen[nr] |= reg;
-                        next.push((pack(&cells), reg));
-                    }
-                    cells[i] = from;
-                }
-            }
-        }
-        progress(settled);
-        layer = next;
-        d += 1;
-    }
-    table
+/// 64-bit FNV-1a (of the short partition key in file names).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 #[cfg(test)]
@@ -648,6 +702,85 @@ mod tests {
     use super::*;
     use crate::Goal;
     use crate::table::DistanceTable;
+    use proptest::prelude::*;
+
+    fn compare_builders(w: usize, h: usize, blank: usize, patterns: &[Vec<u8>], threads: usize) {
+        let reference = PatternDb::build_reference(w, h, blank, patterns).unwrap();
+        let mut layers = 0;
+        let compact = PatternDb::build_with_threads(w, h, blank, patterns, threads, &mut |_, _| layers += 1).unwrap();
+        assert!(layers > 0);
+        assert!(compact == reference, "{w}x{h} blank {blank} {patterns:?} on {threads} threads");
+    }
+
+    /// The compact builder against the plain one on patterns of 3, 4 and 5 tiles of the
+    /// 15-puzzle (up to 524,160 placements: several chunks, so several threads share the
+    /// scan) for blanks in a corner, on an edge and inside.
+    #[test]
+    fn compact_builder_matches_reference_on_4x4() {
+        let cases: [(usize, &[&[u8]]); 4] = [
+            (15, &[&[0, 1, 2], &[3, 6, 7, 10], &[8, 9, 12, 13, 14]]),
+            (0, &[&[1, 5, 6, 10], &[15, 14, 3]]),
+            (6, &[&[0, 1, 2, 3, 4], &[15, 11]]),
+            (9, &[&[2, 7, 12, 13]]),
+        ];
+        for (i, (blank, groups)) in cases.into_iter().enumerate() {
+            let patterns: Vec<Vec<u8>> = groups.iter().map(|g| g.to_vec()).collect();
+            compare_builders(4, 4, blank, &patterns, 1 + i % 3);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+        /// Any board of at most 12 cells, any goal blank, any disjoint patterns of up to
+        /// five tiles (all tiles included), any number of threads.
+        #[test]
+        fn compact_builder_matches_reference(
+            (w, h) in (1usize..=4, 1usize..=4).prop_filter("2 to 12 cells", |(w, h)| (2..=12).contains(&(w * h))),
+            seed in any::<u64>(),
+            threads in 1usize..=3,
+        ) {
+            let n = w * h;
+            let mut rng = engine::SeededRng::new(seed);
+            let blank = rng.below(n as u64) as usize;
+            let mut cells: Vec<u8> = (0..n as u8).filter(|&c| usize::from(c) != blank).collect();
+            rng.shuffle(&mut cells);
+            let mut patterns = Vec::new();
+            let mut at = 0;
+            while at < cells.len() && patterns.len() < 3 {
+                let size = (1 + rng.below(5) as usize).min(cells.len() - at);
+                let mut p = cells[at..at + size].to_vec();
+                p.sort_unstable();
+                patterns.push(p);
+                at += size;
+            }
+            compare_builders(w, h, blank, &patterns, threads);
+        }
+    }
+
+    #[test]
+    fn nibbles_round_trip_and_saturate_below_the_value() {
+        let mut table = vec![0u8; 8];
+        let mut want = Vec::new();
+        for d in 0..16u32 {
+            for md in (0..=d).rev().step_by(2) {
+                let e = encode(d, md);
+                assert_eq!(u32::from(e), (d - md) / 2);
+                want.push(e);
+            }
+        }
+        for (r, &e) in want.iter().enumerate().take(16) {
+            table[r >> 1] |= e << ((r & 1) * 4);
+        }
+        for (r, &e) in want.iter().enumerate().take(16) {
+            assert_eq!(nibble(&table, r), e);
+        }
+        // Saturated: the bound read back stays at or below the value.
+        for (d, md) in [(31, 1), (40, 0), (90, 10), (255, 3)] {
+            let e = encode(d, md);
+            assert_eq!(e, 15);
+            assert!(md + 2 * u32::from(e) <= d);
+        }
+    }
 
     #[test]
     fn ranks_round_trip() {
@@ -685,7 +818,7 @@ mod tests {
     #[test]
     fn partitions_cover_every_tile_once() {
         for blank in 0..16 {
-            for sizes in [&[6, 6, 3][..], &[5, 5, 5], &[6; 16], &[3; 5]] {
+            for sizes in [&[6, 6, 3][..], &[5, 5, 5], &[7, 8], &[8, 7], &[6; 16], &[3; 5]] {
                 let p = partition(4, 4, blank, sizes).unwrap();
                 let mut cells: Vec<u8> = p.concat();
                 cells.sort_unstable();
@@ -694,9 +827,11 @@ mod tests {
                 assert!(PatternDb::empty(4, 4, blank, &p).is_ok());
             }
         }
-        // A 7-tile pattern is within the build limit, an 8-tile one is not.
-        assert!(PatternDb::empty(4, 4, 15, &partition(4, 4, 15, &[7, 4, 4]).unwrap()).is_ok());
-        assert!(PatternDb::empty(4, 4, 15, &partition(4, 4, 15, &[7, 8]).unwrap()).is_err());
+        // An 8-tile pattern is within the build limit, a 9-tile one is not.
+        for blank in 0..16 {
+            assert!(PatternDb::empty(4, 4, blank, &partition(4, 4, blank, &[7, 8]).unwrap()).is_ok());
+        }
+        assert!(PatternDb::empty(4, 4, 15, &partition(4, 4, 15, &[9, 6]).unwrap()).is_err());
     }
 
     /// On 4×4 boards, small patterns never exceed the optimal length found by IDA* with
@@ -757,7 +892,7 @@ mod tests {
         let mut bytes = fs::read(&path).unwrap();
         bytes[8] = 99;
         let body_len = bytes.len() - 8;
-        let sum = fnv1a(&bytes[..body_len]);
+        let sum = checksum(&bytes[..body_len]);
         bytes[body_len..].copy_from_slice(&sum.to_le_bytes());
         fs::write(&path, &bytes).unwrap();
         assert_eq!(build(&patterns).1, CacheStatus::Rebuilt("written by another version".to_string()));

@@ -262,7 +262,7 @@ impl<'a> Search<'a> {
 
     fn heuristic(&self) -> u32 {
         if self.pdb.is_some() {
-            self.pdb_sum.max(self.mirror_sum).max(self.md)
+            self.md + 2 * self.pdb_sum.max(self.mirror_sum)
         } else if self.lc {
             self.md + 2 * self.lines
         } else {

@@ -10,7 +10,7 @@ use fifteen::{Board, Goal, Move};
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
         .args(args)
-        .env("FIFTEEN_PDB_DIR", std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifteen-cli-pdb"))
+        .env("FIFTEEN_PDB_DIR", std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifteen-cli-pdb-v2"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
