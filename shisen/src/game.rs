@@ -308,11 +308,9 @@ impl Game {
 /// ```
 #[must_use]
 pub fn has_moves(board: &Board) -> bool {
-    let tiles: Vec<(Coord, u16)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, board.class(k)))).collect();
-    tiles
-        .iter()
-        .enumerate()
-        .any(|(i, &(a, ka))| tiles[i + 1..].iter().any(|&(b, kb)| ka == kb && path::connects(board, a, b)))
+    path::classes(board).chunk_by(|p, q| p.0 == q.0).any(|class| {
+        class.iter().enumerate().any(|(i, &(_, a))| class[i + 1..].iter().any(|&(_, b)| path::connects(board, a, b)))
+    })
 }
 
 /// The shuffle of [`Game::shuffle`], on a bare board.

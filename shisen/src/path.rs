@@ -540,18 +540,27 @@ pub struct Pair {
 /// ```
 #[must_use]
 pub fn removable_pairs(board: &Board) -> Vec<Pair> {
-    let tiles: Vec<(Coord, u16)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, board.class(k)))).collect();
     let mut pairs = Vec::new();
-    for (i, &(a, ka)) in tiles.iter().enumerate() {
-        for &(b, kb) in &tiles[i + 1..] {
-            if ka == kb
-                && let Some(path) = shortest_path(board, a, b)
-            {
-                pairs.push(Pair { a, b, path });
+    for class in classes(board).chunk_by(|p, q| p.0 == q.0) {
+        for (i, &(_, a)) in class.iter().enumerate() {
+            for &(_, b) in &class[i + 1..] {
+                if let Some(path) = shortest_path(board, a, b) {
+                    pairs.push(Pair { a, b, path });
+                }
             }
         }
     }
+    pairs.sort_unstable_by_key(|p| (p.a.y, p.a.x, p.b.y, p.b.x));
     pairs
+}
+
+/// The tiles of `board` as `(class, position)`, grouped by matching class, row-major within a
+/// class: only tiles of one group can pair up.
+pub(crate) fn classes(board: &Board) -> Vec<(u16, Coord)> {
+    let mut tiles: Vec<(u16, Coord)> =
+        board.cells().iter().filter_map(|(c, k)| k.map(|k| (board.class(k), c))).collect();
+    tiles.sort_by_key(|&(class, _)| class);
+    tiles
 }
 
 /// The seed article's breadth-first search, kept as the slow, obviously-correct reference.
