@@ -41,22 +41,28 @@
 //!   merges nothing; the property tests check on hundreds of random levels (holes and islands
 //!   included) that the optimum under this restriction equals the optimum of an exhaustive
 //!   breadth-first search over every triangle and every colour ([`bfs_optimum`]).
-//! * **Leaves last.** A region with exactly one neighbouring region (a *leaf*) is not
-//!   tapped while three or more regions are left. Proof: take a solution whose first leaf
-//!   tap at three or more regions, at step `i`, taps leaf `r` whose one neighbour region is
-//!   `N`. From then on every triangle next to `r` lies in the region containing `N`
-//!   (regions only grow). Drop that move and play the others unchanged (tapping, when a
-//!   move tapped the region holding `N` and `r`, a triangle outside `r`): the region of `N`
-//!   minus `r` is still connected, its neighbours are the old ones plus possibly `r`, so
-//!   every move merges what it merged before, plus `r` when `r` has the new colour (after
-//!   which play is identical). At the end every region but possibly `r` has the final
-//!   colour; one tap of `r` (or, without a target colour, of the rest) finishes, so the
-//!   length does not grow. No tapped region has fewer neighbours than before (only `r` was
-//!   split off), so no new leaf tap at three or more regions appears, and repeating this
-//!   gives a solution as short with no such leaf tap. The partial-order reduction
-//!   only swaps independent adjacent moves, which changes neither move's neighbours (that
-//!   is what independence means), so a shortest solution exists that is both leaf-free and
-//!   in canonical order, and the search (which enumerates exactly such sequences) finds it.
+//! * **Leaves last** (searches without a target colour). A region with exactly one
+//!   neighbouring region (a *leaf*) is not tapped while three or more regions are left.
+//!   Proof: take a solution whose first leaf tap at three or more regions, at step `i`,
+//!   taps leaf `r` whose one neighbour region is `N`. From then on every triangle next to
+//!   `r` lies in the region containing `N` (regions only grow). Drop that move and play the
+//!   others unchanged (when a move tapped the region holding `N` and `r`, tap a triangle
+//!   outside `r`): the region of `N` minus `r` is still connected, its neighbours are the
+//!   old ones plus `r`, so every move merges what it merged before, plus `r` when `r` has
+//!   the new colour (after which play is identical, and we are done). Otherwise the play
+//!   differs only in `r` being its own region, so every region count is one higher. The
+//!   last original move merged the last two regions `X` and `Y`, say `N ⊆ Y`; now there
+//!   are three, `X`, `Y` and `r`, and `Y` touches both others. Replace the last move by a
+//!   tap of `Y` to the colour of `X` (two neighbours: no leaf), leaving at most two regions,
+//!   and finish with one more move if two are left: the same length as before. Every other
+//!   kept move has at least the neighbours it had, so no new leaf tap at three or more
+//!   regions appears; repeating this gives a solution as short with none. With a target
+//!   colour this fails (the last tap must produce that colour: `2 1 0` with target `1`
+//!   needs two leaf taps), so the rule is off in target searches. The partial-order
+//!   reduction only swaps independent adjacent moves, which changes neither move's
+//!   neighbours (that is what independence means) and never moves the final two-region
+//!   tap, so a shortest solution exists that is both leaf-free and in canonical order, and
+//!   the search (which enumerates exactly such sequences) finds it.
 //! * **Transposition table.** States are keyed by the colour of every original region
 //!   (regions never split, so this identifies the state; the key is a 128-bit Zobrist hash,
 //!   seeded and deterministic). The table stores a *proven lower bound on the moves still
@@ -839,7 +845,7 @@ impl<'a> Search<'a> {
         let mut out = Vec::new();
         for r in bits(&node.alive) {
             let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
-            if degree == 1 && node.count >= 3 {
+            if degree == 1 && node.count >= 3 && self.target.is_none() {
                 // A leaf region is never tapped before the last move (module docs).
                 continue;
             }
