@@ -286,6 +286,7 @@ impl Board {
     }
 
     /// The occupancy bit masks, `None` when the board is too big for them.
+    #[inline]
     pub(crate) fn masks(&self) -> Option<&Masks> {
         self.masks.as_ref()
     }

@@ -308,8 +308,11 @@ impl Game {
 /// ```
 #[must_use]
 pub fn has_moves(board: &Board) -> bool {
-    path::classes(board).chunk_by(|p, q| p.0 == q.0).any(|class| {
-        class.iter().enumerate().any(|(i, &(_, a))| class[i + 1..].iter().any(|&(_, b)| path::connects(board, a, b)))
+    path::classes(board).chunk_by(|p, q| p.class == q.class).any(|class| {
+        class
+            .iter()
+            .enumerate()
+            .any(|(i, p)| class[i + 1..].iter().any(|q| p.may_connect(q) && path::connects(board, p.at, q.at)))
     })
 }
 

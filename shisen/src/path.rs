@@ -199,6 +199,7 @@ impl Path {
 /// assert!(shisen::path::shortest_path(&d, Coord::new(1, 1), Coord::new(0, 1)).is_some());
 /// ```
 #[must_use]
+#[inline]
 pub fn shortest_path(board: &Board, a: Coord, b: Coord) -> Option<Path> {
     match board.masks() {
         Some(masks) => masks.shortest(a, b),
@@ -233,6 +234,18 @@ fn span(lo: u32, hi: u32) -> u64 {
 }
 
 impl Masks {
+    /// Whether the in-board cell `(x, y)` whose row mask is `row` and column mask `col` has
+    /// four occupied neighbours (the ring's bits are clear: a cell beside it never has).
+    #[inline]
+    fn walled_lines(row: u64, col: u64, x: u32, y: u32) -> bool {
+        (row >> x) & (col >> y) & 0b101 == 0b101
+    }
+
+    /// Whether the in-board cell `c` has four occupied neighbours.
+    pub(crate) fn walled(&self, c: Coord) -> bool {
+        Masks::walled_lines(self.rows[c.y as usize], self.cols[c.x as usize], c.x as u32, c.y as u32)
+    }
+
     /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
     /// `0`, `len + 1` the ring: its first and last bit (`at` itself included).
     fn run(line: u64, at: u32, len: u32) -> (u32, u32) {
@@ -298,10 +311,8 @@ impl Masks {
         if a.manhattan(b) == 1 {
             return Some(Path::raw([a, b, a, a], 2, 1));
         }
-        // A tile whose four neighbours hold tiles connects to none but a neighbour (the
-        // ring's bits are clear, so a tile beside the ring is never walled in).
-        let walled = |row: u64, col: u64, x: u32, y: u32| (row >> x) & (col >> y) & 0b101 == 0b101;
-        if walled(row_a, col_a, xa, ya) || walled(row_b, col_b, xb, yb) {
+        // A tile whose four neighbours hold tiles connects to none but a neighbour.
+        if Masks::walled_lines(row_a, col_a, xa, ya) | Masks::walled_lines(row_b, col_b, xb, yb) {
             return None;
         }
         self.search(a, b, [row_a, row_b, col_a, col_b])
@@ -313,32 +324,45 @@ impl Masks {
     fn search(&self, a: Coord, b: Coord, [row_a, row_b, col_a, col_b]: [u64; 4]) -> Option<Path> {
         let (ax, ay, bx, by) = (a.x as u32 + 1, a.y as u32 + 1, b.x as u32 + 1, b.y as u32 + 1);
         // The ends count as occupied, even when empty: a shortest path never passes through them.
-        let ends_row = (1 << ax) | (1 << bx);
-        let ends_col = (1 << ay) | (1 << by);
-        let (row_a, row_b) = if ay == by { (row_a | ends_row, row_b | ends_row) } else { (row_a, row_b) };
-        let (col_a, col_b) = if ax == bx { (col_a | ends_col, col_b | ends_col) } else { (col_a, col_b) };
-        let (x0, x1, y0, y1) = (ax.min(bx), ax.max(bx), ay.min(by), ay.max(by));
-        let (dx, dy) = (x1 - x0, y1 - y0);
+        let (row_a, row_b) = if ay == by {
+            let ends = (1 << ax) | (1 << bx);
+            (row_a | ends, row_b | ends)
+        } else {
+            (row_a, row_b)
+        };
+        let (col_a, col_b) = if ax == bx {
+            let ends = (1 << ay) | (1 << by);
+            (col_a | ends, col_b | ends)
+        } else {
+            (col_a, col_b)
+        };
         let (la, ra) = Masks::run(row_a, ax, self.w);
         let (lb, rb) = Masks::run(row_b, bx, self.w);
         let (ua, da) = Masks::run(col_a, ay, self.h);
         let (ub, db) = Masks::run(col_b, by, self.h);
         // Straight: nothing shorter or with fewer turns exists.
         if (ay == by && (bx == ra + 1 || bx + 1 == la)) || (ax == bx && (by == da + 1 || by + 1 == ua)) {
-            return Some(Path::raw([a, b, a, a], 2, dx + dy));
+            return Some(Path::raw([a, b, a, a], 2, a.manhattan(b)));
         }
-        // Ends on one row (column) that do not see each other have no path through a column (row).
+        // Candidate columns lie in both row runs, candidate rows in both column runs; ends on
+        // one row (column) that do not see each other have no path through a column (row).
+        let (col_lo, col_hi) = (la.max(lb), ra.min(rb));
+        let (row_lo, row_hi) = (ua.max(ub), da.min(db));
+        let by_cols = ay != by && col_lo <= col_hi;
+        let by_rows = ax != bx && row_lo <= row_hi;
+        if !by_cols && !by_rows {
+            return None;
+        }
+        // The free ones: no tile strictly between the ends' rows (columns).
         let mut through_cols = 0;
-        let (lo, hi) = (la.max(lb), ra.min(rb));
-        if ay != by && lo <= hi {
-            let between = self.rows[y0 as usize..y1 as usize - 1].iter().fold(0, |m, row| m | row);
-            through_cols = span(lo, hi) & !between;
+        if by_cols {
+            let between = self.rows[ay.min(by) as usize..ay.max(by) as usize - 1].iter().fold(0, |m, row| m | row);
+            through_cols = span(col_lo, col_hi) & !between;
         }
         let mut through_rows = 0;
-        let (lo, hi) = (ua.max(ub), da.min(db));
-        if ax != bx && lo <= hi {
-            let between = self.cols[x0 as usize..x1 as usize - 1].iter().fold(0, |m, col| m | col);
-            through_rows = span(lo, hi) & !between;
+        if by_rows {
+            let between = self.cols[ax.min(bx) as usize..ax.max(bx) as usize - 1].iter().fold(0, |m, col| m | col);
+            through_rows = span(row_lo, row_hi) & !between;
         }
         if through_cols | through_rows == 0 {
             return None;
@@ -541,11 +565,13 @@ pub struct Pair {
 #[must_use]
 pub fn removable_pairs(board: &Board) -> Vec<Pair> {
     let mut pairs = Vec::new();
-    for class in classes(board).chunk_by(|p, q| p.0 == q.0) {
-        for (i, &(_, a)) in class.iter().enumerate() {
-            for &(_, b) in &class[i + 1..] {
-                if let Some(path) = shortest_path(board, a, b) {
-                    pairs.push(Pair { a, b, path });
+    for class in classes(board).chunk_by(|p, q| p.class == q.class) {
+        for (i, p) in class.iter().enumerate() {
+            for q in &class[i + 1..] {
+                if p.may_connect(q)
+                    && let Some(path) = shortest_path(board, p.at, q.at)
+                {
+                    pairs.push(Pair { a: p.at, b: q.at, path });
                 }
             }
         }
@@ -554,12 +580,47 @@ pub fn removable_pairs(board: &Board) -> Vec<Pair> {
     pairs
 }
 
-/// The tiles of `board` as `(class, position)`, grouped by matching class, row-major within a
-/// class: only tiles of one group can pair up.
-pub(crate) fn classes(board: &Board) -> Vec<(u16, Coord)> {
-    let mut tiles: Vec<(u16, Coord)> =
-        board.cells().iter().filter_map(|(c, k)| k.map(|k| (board.class(k), c))).collect();
-    tiles.sort_by_key(|&(class, _)| class);
+/// A tile as the pair enumerations see it.
+#[derive(Clone, Copy)]
+pub(crate) struct Tile {
+    pub(crate) class: u16,
+    pub(crate) at: Coord,
+    /// No empty neighbour (the ring counts as empty): it connects to none but a neighbour.
+    walled: bool,
+}
+
+impl Tile {
+    /// Whether the tiles can connect at all: cheap necessary condition of [`connects`].
+    pub(crate) fn may_connect(&self, other: &Tile) -> bool {
+        !(self.walled || other.walled) || self.at.manhattan(other.at) == 1
+    }
+}
+
+/// The tiles of `board` grouped by matching class (a counting sort), row-major within a
+/// class: only tiles of one class can pair up.
+pub(crate) fn classes(board: &Board) -> Vec<Tile> {
+    let mut counts = vec![0usize; board.kind_count() + 1];
+    for kind in board.cells().cells().iter().flatten() {
+        counts[usize::from(board.class(*kind)) + 1] += 1;
+    }
+    for k in 1..counts.len() {
+        counts[k] += counts[k - 1];
+    }
+    let filler = Tile { class: 0, at: Coord::new(0, 0), walled: false };
+    let mut tiles = vec![filler; counts[counts.len() - 1]];
+    let (w, h) = (board.width() as i32, board.height() as i32);
+    let occupied = |c: Coord| c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && board.get(c).is_some();
+    for (at, kind) in board.cells().iter() {
+        let Some(kind) = kind else { continue };
+        let class = board.class(*kind);
+        let walled = match board.masks() {
+            Some(masks) => masks.walled(at),
+            None => Coord::ORTHOGONAL.iter().all(|&d| occupied(at + d)),
+        };
+        let slot = &mut counts[usize::from(class)];
+        tiles[*slot] = Tile { class, at, walled };
+        *slot += 1;
+    }
     tiles
 }
 

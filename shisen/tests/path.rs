@@ -131,4 +131,37 @@ proptest! {
         }
         prop_assert_eq!(pairs.iter().map(|p| (p.a, p.b)).collect::<Vec<_>>(), expected);
     }
+
+    /// The hint list on random boards of several kinds (matching groups included, and boards
+    /// too wide for the bit masks) is every pair of matching tiles that the seed's BFS joins,
+    /// with our shortest path; `has_moves` agrees.
+    #[test]
+    fn hint_list_is_every_matching_pair_the_reference_joins(w in prop_oneof![1usize..10, 63usize..66], h in 1usize..6, kinds in 1usize..6, fill in 0u64..=100, grouped: bool, seed: u64) {
+        let mut rng = engine::SeededRng::new(seed);
+        let labels: Vec<String> = (0..kinds).map(|k| format!("K{k}")).collect();
+        let mut board = Board::empty(w, h, labels.clone());
+        let cells: Vec<Coord> = board.cells().coords().collect();
+        let mut tiles: Vec<Coord> = cells.iter().copied().filter(|_| rng.chance(fill, 100)).collect();
+        tiles.truncate(tiles.len() / 2 * 2);
+        rng.shuffle(&mut tiles);
+        for (i, &c) in tiles.iter().enumerate() {
+            board.set(c, Some(Kind((i / 2 % kinds) as u16)));
+        }
+        if grouped {
+            let group: Vec<&str> = labels.iter().take(2).map(String::as_str).collect();
+            board = board.with_groups(&[&group]).unwrap();
+        }
+        let mut expected = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                let (Some(ka), Some(kb)) = (board.get(a), board.get(b)) else { continue };
+                if board.matches(ka, kb) && reference::find_path(&board, a, b).is_some() {
+                    expected.push((a, b, path::shortest_path(&board, a, b).unwrap()));
+                }
+            }
+        }
+        let pairs: Vec<_> = path::removable_pairs(&board).iter().map(|p| (p.a, p.b, p.path)).collect();
+        prop_assert_eq!(&pairs, &expected, "{}", board);
+        prop_assert_eq!(shisen::game::has_moves(&board), !expected.is_empty());
+    }
 }
