@@ -70,6 +70,15 @@
 //!   searched with `b` moves left and no solution was found, at least `b + 1` moves are
 //!   needed from it; this bound is valid in every later iteration and at every depth.
 //!
+//! **Cheap child tests.** Before a move is played on a copy of the node, the child's colour
+//! bound is computed from the parent's colour counts (the tapped region changes colour, its
+//! neighbours of the new colour disappear), and its radius is tested against the moves
+//! left by reading the parent's distance matrix through the merge rule of
+//! `merge_distances` without writing it (`radius_exceeds`). A child failing either test
+//! would be cut by the same bound at its own node, so the search is unchanged; the bound
+//! it reports to its parent may be lower than the child's own (still a proven lower bound,
+//! as the tests are the admissible bounds above).
+//!
 //! Pruning known to lose optimality (moves restricted to touch the previous one, skipping
 //! regions by eccentricity, a fixed pivot region, depth-ignoring visited sets) is not used.
 //!
@@ -658,8 +667,38 @@ fn merge_distances(dist: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &
     radius
 }
 
+/// Whether the radius after merging the regions `merged` (a bitset) into one region
+/// would exceed `limit`, read off the current matrix without changing it (the same rule as
+/// [`merge_distances`]): every remaining region must have some region farther than `limit`.
+fn radius_exceeds(dist: &[u8], n: usize, alive: &[u64], merged: &[u64], limit: u32, ds: &mut [u8]) -> bool {
+    let limit = u8::try_from(limit).unwrap_or(u8::MAX);
+    ds.fill(u8::MAX);
+    for s in bits(merged) {
+        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
+            *d = (*d).min(x);
+        }
+    }
+    if ds.iter().all(|&d| d <= limit) {
+        return false;
+    }
+    for (k, &a) in alive.iter().enumerate() {
+        let mut word = a & !merged[k];
+        while word != 0 {
+            let u = k * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let du = ds[u];
+            let row = &dist[u * n..(u + 1) * n];
+            if !row.iter().zip(ds.iter()).any(|(&d, &x)| d.min(du.saturating_add(x)) > limit) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Scratch buffers for the heuristic and moves.
 struct Scratch {
+    ds: Vec<u8>,
     reach: Vec<u64>,
     next: Vec<u64>,
     acc: Vec<u64>,
@@ -669,29 +708,20 @@ struct Scratch {
 impl Scratch {
     fn new(island: &Island) -> Self {
         let size = island.n * island.words;
-        Scratch { reach: vec![0; size], next: vec![0; size], acc: vec![0; island.words], merged: vec![0; island.words] }
+        Scratch {
+            ds: vec![0; island.n],
+            reach: vec![0; size],
+            next: vec![0; size],
+            acc: vec![0; island.words],
+            merged: vec![0; island.words],
+        }
     }
 }
 
 /// The larger of the colour bound and the radius bound, the radius computed only up to
 /// `cap` (any bound `≥ cap` is reported as at least `cap`).
 fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
-    let mut counts = [0u32; MAX_COLOURS];
-    for r in bits(&node.alive) {
-        counts[usize::from(node.col[r])] += 1;
-    }
-    let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
-    if let Some(t) = target {
-        if counts[usize::from(t)] == 0 {
-            k += 1;
-        }
-    }
-    let single = counts.iter().enumerate().any(|(c, &n)| n == 1 && Some(c as Colour) != target);
-    let colour_bound = match k {
-        0 | 1 => 0,
-        _ if single => k - 1,
-        _ => k,
-    };
+    let colour_bound = colour_bound(&colour_counts(node), target);
     if colour_bound >= cap || node.count <= 2 {
         return colour_bound.max(u32::from(node.count == 2));
     }
@@ -699,6 +729,31 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         return colour_bound.max(node.radius);
     }
     colour_bound.max(bfs_radius(island, node, cap, scratch))
+}
+
+/// How many current regions have each colour.
+fn colour_counts(node: &Node) -> [u32; MAX_COLOURS] {
+    let mut counts = [0u32; MAX_COLOURS];
+    for r in bits(&node.alive) {
+        counts[usize::from(node.col[r])] += 1;
+    }
+    counts
+}
+
+/// The colour bound (module docs) from the number of regions of each colour.
+fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> u32 {
+    let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
+    if let Some(t) = target {
+        if counts[usize::from(t)] == 0 {
+            k += 1;
+        }
+    }
+    let single = counts.iter().enumerate().any(|(c, &n)| n == 1 && Some(c as Colour) != target);
+    match k {
+        0 | 1 => 0,
+        _ if single => k - 1,
+        _ => k,
+    }
 }
 
 /// The radius of the node's region graph by bit-parallel breadth-first search from every
@@ -811,7 +866,40 @@ impl<'a> Search<'a> {
         }
         let w = self.island.words;
         let mut best = u32::MAX;
-        for (r, x) in moves {
+        let counts = colour_counts(&self.stack[depth]);
+        for (merges, r, x) in moves {
+            // The child's colour bound, before paying for the move: `r` turns from its
+            // colour to `x` and its `merges` neighbours of colour `x` join it.
+            let mut child = counts;
+            child[usize::from(self.stack[depth].col[r])] -= 1;
+            child[usize::from(x)] = child[usize::from(x)] + 1 - merges;
+            let child_bound = colour_bound(&child, self.target);
+            if child_bound + 1 > left {
+                if self.budget.tick() {
+                    return Probe::Bound(0);
+                }
+                best = best.min(child_bound + 1);
+                continue;
+            }
+            let parent = &self.stack[depth];
+            if !parent.dist.is_empty() && left >= 2 {
+                let merged = &mut self.scratch.merged;
+                merged.fill(0);
+                merged[r / 64] |= 1 << (r % 64);
+                for s in bits(&parent.adj[r * w..(r + 1) * w]) {
+                    if parent.col[s] == x {
+                        merged[s / 64] |= 1 << (s % 64);
+                    }
+                }
+                let n = self.island.n;
+                if radius_exceeds(&parent.dist, n, &parent.alive, merged, left - 1, &mut self.scratch.ds) {
+                    if self.budget.tick() {
+                        return Probe::Bound(0);
+                    }
+                    best = best.min(left + 1);
+                    continue;
+                }
+            }
             let (done, rest) = self.stack.split_at_mut(depth + 1);
             let tapped_key = first_bit(&done[depth].members[r * w..(r + 1) * w]);
             rest[0].clone_from(&done[depth]);
@@ -838,7 +926,7 @@ impl<'a> Search<'a> {
     /// Candidate moves: each current region to each colour of its neighbours (and to the
     /// target colour), bigger merges first, minus the moves the partial-order reduction
     /// skips after `last`.
-    fn moves(&self, depth: usize, last: Option<Last>) -> Vec<(usize, Colour)> {
+    fn moves(&self, depth: usize, last: Option<Last>) -> Vec<(u32, usize, Colour)> {
         let node = &self.stack[depth];
         let w = self.island.words;
         let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
@@ -874,7 +962,7 @@ impl<'a> Search<'a> {
             }
         }
         out.sort_by_key(|&(n, r, c)| (std::cmp::Reverse(n), r, c));
-        out.into_iter().map(|(_, r, c)| (r, c)).collect()
+        out
     }
 }
 
@@ -1017,7 +1105,8 @@ mod tests {
 
     proptest! {
         /// The distance matrix kept through moves gives the same radius as breadth-first
-        /// search on the merged graph, after every move of random play.
+        /// search on the merged graph, after every move of random play; the read-only test
+        /// `radius_exceeds` agrees with it.
         #[test]
         fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
             let graph = RegionGraph::new(&level);
@@ -1031,7 +1120,20 @@ mod tests {
                     let r = reps[pick % reps.len()];
                     let x = (c % MAX_COLOURS.min(5)) as Colour;
                     if x != node.col[r] {
+                        let w = island.words;
+                        let mut merged = vec![0u64; w];
+                        merged[r / 64] |= 1 << (r % 64);
+                        for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                            if node.col[s] == x {
+                                merged[s / 64] |= 1 << (s % 64);
+                            }
+                        }
+                        let before = node.clone();
                         island.apply(&mut node, r, x, &mut scratch.merged);
+                        for limit in 0..6 {
+                            let exceeds = radius_exceeds(&before.dist, island.n, &before.alive, &merged, limit, &mut scratch.ds);
+                            prop_assert_eq!(exceeds, node.radius > limit);
+                        }
                     }
                 }
             }
