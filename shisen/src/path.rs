@@ -234,16 +234,17 @@ fn span(lo: u32, hi: u32) -> u64 {
 }
 
 impl Masks {
-    /// Whether the in-board cell `(x, y)` whose row mask is `row` and column mask `col` has
-    /// four occupied neighbours (the ring's bits are clear: a cell beside it never has).
+    /// Nonzero when one of the four neighbours of the in-board cell `(x, y)`, whose row mask
+    /// is `row` and column mask `col`, is empty (the ring's bits are clear: a cell beside the
+    /// ring is never walled in).
     #[inline]
-    fn walled_lines(row: u64, col: u64, x: u32, y: u32) -> bool {
-        (row >> x) & (col >> y) & 0b101 == 0b101
+    fn open_lines(row: u64, col: u64, x: u32, y: u32) -> u64 {
+        (!(row >> x) | !(col >> y)) & 0b101
     }
 
     /// Whether the in-board cell `c` has four occupied neighbours.
     pub(crate) fn walled(&self, c: Coord) -> bool {
-        Masks::walled_lines(self.rows[c.y as usize], self.cols[c.x as usize], c.x as u32, c.y as u32)
+        Masks::open_lines(self.rows[c.y as usize], self.cols[c.x as usize], c.x as u32, c.y as u32) == 0
     }
 
     /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
@@ -299,7 +300,8 @@ impl Masks {
     /// smallest row of the Z shapes; otherwise the nearest column or row outside the ends'
     /// box (a leading or trailing zero count) gives the least detour, and the up to four
     /// candidates at that distance are compared.
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always)] // the small front of every query: no call on the common exits
     pub(crate) fn shortest(&self, a: Coord, b: Coord) -> Option<Path> {
         // Negative coordinates wrap to huge ones: one comparison per coordinate.
         let (xa, ya, xb, yb) = (a.x as u32, a.y as u32, b.x as u32, b.y as u32);
@@ -311,8 +313,9 @@ impl Masks {
         if a.manhattan(b) == 1 {
             return Some(Path::raw([a, b, a, a], 2, 1));
         }
-        // A tile whose four neighbours hold tiles connects to none but a neighbour.
-        if Masks::walled_lines(row_a, col_a, xa, ya) | Masks::walled_lines(row_b, col_b, xb, yb) {
+        // A tile whose four neighbours hold tiles connects to none but a neighbour. One branch
+        // for both ends (on full boards it is well predicted, two would not be).
+        if Masks::open_lines(row_a, col_a, xa, ya).min(Masks::open_lines(row_b, col_b, xb, yb)) == 0 {
             return None;
         }
         self.search(a, b, [row_a, row_b, col_a, col_b])
