@@ -18,6 +18,21 @@
 //! moves are needed. If `K ≥ 2` and no colour other than the target consists of a single
 //! region, the first move cannot lower `K`, so at least `K` moves are needed.
 //!
+//! **Colour bound, one move ahead.** Say a move *removes* colour `c` when it taps the
+//! last region of colour `c`; a move taps one region, so it removes at most one colour, and
+//! `K − 1` colours must be removed (all present colours but the final one; the target is
+//! never removed), so a solution has `K − 1` removing moves plus its non-removing ones. A
+//! move can remove `c` only when `c ≠ t` has exactly one region. A move tapping a region
+//! of colour `a` to `x` changes the region counts `m` of two colours only: `m_a` drops by
+//! one and `m_x` becomes `m_x − n_x + 1`, where `n_x` is the number of `x` regions it
+//! touches. So if no colour other than the target has one or two regions and no region
+//! touches every region of some other colour `x ≠ t` (`n_x = m_x`), then after any first
+//! move still no colour other than the target has one region: neither the first nor the
+//! second move removes a colour, and at least `(K − 1) + 2 = K + 1` moves are needed (the
+//! state is unsolved, so `K ≥ 2` and at least one removing move follows the two). The
+//! bound is checked on every state reachable from hundreds of small random levels against
+//! the exact distance by breadth-first search, with and without a target colour.
+//!
 //! **Radius bound.** Let `H` be the current region graph of an island and `rad(H)` its radius
 //! (the least, over regions, of the largest distance to another region). Meeks and Scott
 //! (*Spanning trees and the complexity of flood-filling games*, 2012) prove that the number
@@ -74,7 +89,9 @@
 //! bound is computed from the parent's colour counts (the tapped region changes colour, its
 //! neighbours of the new colour disappear), and its radius is tested against the moves
 //! left by reading the parent's distance matrix through the merge rule of
-//! `merge_distances` without writing it (`radius_exceeds`). A child failing either test
+//! `merge_distances` without writing it (`radius_exceeds`); the look-ahead of the colour
+//! bound is tested once the child's regions are merged and before its distance matrix is
+//! written. A child failing either test
 //! would be cut by the same bound at its own node, so the search is unchanged; the bound
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).
@@ -493,6 +510,20 @@ struct Node {
     radius: u32,
 }
 
+impl Node {
+    /// Copies everything but the distance matrix (sized, contents left stale).
+    fn copy_structure(&mut self, from: &Node) {
+        self.alive.clone_from(&from.alive);
+        self.adj.clone_from(&from.adj);
+        self.members.clone_from(&from.members);
+        self.col.clone_from(&from.col);
+        self.count = from.count;
+        self.hash = from.hash;
+        self.radius = from.radius;
+        self.dist.resize(from.dist.len(), 0);
+    }
+}
+
 /// Islands up to this many regions keep a distance matrix in every search node.
 const MATRIX_LIMIT: usize = 1024;
 
@@ -583,8 +614,18 @@ impl Island {
         node
     }
 
-    /// Recolours the current region of rep `r` to `x`, merging its `x` neighbours into it.
+    /// Recolours the current region of rep `r` to `x`, merging its `x` neighbours into it,
+    /// distance matrix included.
     fn apply(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
+        self.apply_structure(node, r, x, merged);
+        if !node.dist.is_empty() {
+            node.radius = merge_distances(&mut node.dist, self.n, &node.alive, r, merged);
+        }
+    }
+
+    /// [`Island::apply`] without the distance matrix (left stale); `merged` is left holding
+    /// the regions merged, `r` included.
+    fn apply_structure(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
         let w = self.words;
         let old = node.col[r];
         merged.fill(0);
@@ -619,10 +660,7 @@ impl Island {
             node.adj[t * w + r / 64] |= 1 << (r % 64);
         }
         node.col[r] = x;
-        if !node.dist.is_empty() {
-            merged[r / 64] |= 1 << (r % 64);
-            node.radius = merge_distances(&mut node.dist, self.n, &node.alive, r, merged);
-        }
+        merged[r / 64] |= 1 << (r % 64);
     }
 
     /// The island's colour after playing `path` from the start.
@@ -643,22 +681,35 @@ impl Island {
 /// alive row is its eccentricity.
 fn merge_distances(dist: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &[u64]) -> u32 {
     let mut ds = vec![u8::MAX; n];
+    merged_row(dist, n, merged, &mut ds);
+    let src = dist.to_vec();
+    merge_distances_into(&src, dist, n, alive, r, &ds)
+}
+
+/// `ds[v]` = the distance from the merged set to `v`: the least of the rows of `merged`.
+fn merged_row(dist: &[u8], n: usize, merged: &[u64], ds: &mut [u8]) {
+    ds.fill(u8::MAX);
     for s in bits(merged) {
         for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
             *d = (*d).min(x);
         }
     }
+}
+
+/// [`merge_distances`] from the matrix `src` into `dst` (rows of alive regions only), with
+/// the merged set's row `ds` already computed by [`merged_row`].
+fn merge_distances_into(src: &[u8], dst: &mut [u8], n: usize, alive: &[u64], r: usize, ds: &[u8]) -> u32 {
     let mut radius = u32::MAX;
     for u in bits(alive) {
-        let row = &mut dist[u * n..(u + 1) * n];
+        let row = &mut dst[u * n..(u + 1) * n];
         let du = ds[u];
         let mut ecc = 0u8;
         if u == r {
-            row.copy_from_slice(&ds);
+            row.copy_from_slice(ds);
             ecc = ds.iter().copied().max().unwrap_or(0);
         } else {
-            for (d, &x) in row.iter_mut().zip(&ds) {
-                *d = (*d).min(du.saturating_add(x));
+            for ((d, &old), &x) in row.iter_mut().zip(&src[u * n..(u + 1) * n]).zip(ds) {
+                *d = old.min(du.saturating_add(x));
                 ecc = ecc.max(*d);
             }
         }
@@ -672,12 +723,7 @@ fn merge_distances(dist: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &
 /// [`merge_distances`]): every remaining region must have some region farther than `limit`.
 fn radius_exceeds(dist: &[u8], n: usize, alive: &[u64], merged: &[u64], limit: u32, ds: &mut [u8]) -> bool {
     let limit = u8::try_from(limit).unwrap_or(u8::MAX);
-    ds.fill(u8::MAX);
-    for s in bits(merged) {
-        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
-            *d = (*d).min(x);
-        }
-    }
+    merged_row(dist, n, merged, ds);
     if ds.iter().all(|&d| d <= limit) {
         return false;
     }
@@ -688,7 +734,8 @@ fn radius_exceeds(dist: &[u8], n: usize, alive: &[u64], merged: &[u64], limit: u
             word &= word - 1;
             let du = ds[u];
             let row = &dist[u * n..(u + 1) * n];
-            if !row.iter().zip(ds.iter()).any(|(&d, &x)| d.min(du.saturating_add(x)) > limit) {
+            let ecc = row.iter().zip(ds.iter()).fold(0u8, |m, (&d, &x)| m.max(d.min(du.saturating_add(x))));
+            if ecc <= limit {
                 return false;
             }
         }
@@ -721,7 +768,11 @@ impl Scratch {
 /// The larger of the colour bound and the radius bound, the radius computed only up to
 /// `cap` (any bound `≥ cap` is reported as at least `cap`).
 fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
-    let colour_bound = colour_bound(&colour_counts(node), target);
+    let counts = colour_counts(node);
+    let mut colour_bound = colour_bound(&counts, target);
+    if colour_bound < cap && node.count > 2 && !single_within_one_move(island, node, &counts, target) {
+        colour_bound += 1;
+    }
     if colour_bound >= cap || node.count <= 2 {
         return colour_bound.max(u32::from(node.count == 2));
     }
@@ -729,6 +780,28 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         return colour_bound.max(node.radius);
     }
     colour_bound.max(bfs_radius(island, node, cap, scratch))
+}
+
+/// Whether some colour other than the target has one region now or after one move (see
+/// the colour bound in the module docs): a colour with one or two regions, or a region
+/// touching every region of some other colour.
+fn single_within_one_move(island: &Island, node: &Node, counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> bool {
+    let free = |c: usize| Some(c as Colour) != target;
+    if counts.iter().enumerate().any(|(c, &m)| (m == 1 || m == 2) && free(c)) {
+        return true;
+    }
+    let w = island.words;
+    let mut touching = [0u32; MAX_COLOURS];
+    for t in bits(&node.alive) {
+        touching.fill(0);
+        for s in bits(&node.adj[t * w..(t + 1) * w]) {
+            touching[usize::from(node.col[s])] += 1;
+        }
+        if touching.iter().zip(counts).enumerate().any(|(c, (&n, &m))| n > 0 && n == m && free(c)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// How many current regions have each colour.
@@ -882,7 +955,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let parent = &self.stack[depth];
-            if !parent.dist.is_empty() && left >= 2 {
+            // The child's radius is at most the parent's: test only when that is too many.
+            if !parent.dist.is_empty() && left >= 2 && parent.radius >= left {
                 let merged = &mut self.scratch.merged;
                 merged.fill(0);
                 merged[r / 64] |= 1 << (r % 64);
@@ -902,8 +976,26 @@ impl<'a> Search<'a> {
             }
             let (done, rest) = self.stack.split_at_mut(depth + 1);
             let tapped_key = first_bit(&done[depth].members[r * w..(r + 1) * w]);
-            rest[0].clone_from(&done[depth]);
-            self.island.apply(&mut rest[0], r, x, &mut self.scratch.merged);
+            rest[0].copy_structure(&done[depth]);
+            self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
+            // The full colour bound of the child (needs its adjacency), before its matrix.
+            let mut full = child_bound;
+            if rest[0].count > 2 && !single_within_one_move(self.island, &rest[0], &child, self.target) {
+                full += 1;
+            }
+            if full + 1 > left {
+                if self.budget.tick() {
+                    return Probe::Bound(0);
+                }
+                best = best.min(full + 1);
+                continue;
+            }
+            if !done[depth].dist.is_empty() {
+                let n = self.island.n;
+                merged_row(&done[depth].dist, n, &self.scratch.merged, &mut self.scratch.ds);
+                rest[0].radius =
+                    merge_distances_into(&done[depth].dist, &mut rest[0].dist, n, &rest[0].alive, r, &self.scratch.ds);
+            }
             let merged = first_bit(&rest[0].members[r * w..(r + 1) * w]);
             self.path.push((r as u32, x));
             match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
@@ -1137,6 +1229,95 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The exact number of moves from `level` to one region (of colour `target` if given),
+    /// by breadth-first search over every region and every colour of `palette`.
+    fn exact_distance(level: &Level, palette: &[Colour], target: Option<Colour>) -> Option<usize> {
+        let graph = RegionGraph::new(level);
+        let mut seen = 0usize;
+        let path = engine::bfs(
+            &graph.initial_state(),
+            |state: &State| {
+                seen += 1;
+                let mut next = Vec::new();
+                if seen > 3_000 {
+                    return next;
+                }
+                for r in 0..graph.len() {
+                    for &c in palette {
+                        let mut s = state.clone();
+                        if !graph.apply(&mut s, r, c).is_empty() {
+                            next.push(s);
+                        }
+                    }
+                }
+                next
+            },
+            |state| graph.is_solved(state) && target.is_none_or(|t| state.colours[0] == t),
+        )?;
+        Some(path.len() - 1)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+        /// The lower bound (colour bound with its one-move look-ahead, radius), with and
+        /// without a target colour, never exceeds the exact distance, on every state
+        /// reachable from small one-island levels.
+        #[test]
+        fn bounds_never_exceed_the_exact_distance_on_reachable_states(level in level_strategy()) {
+            let graph = RegionGraph::new(&level);
+            if graph.islands().len() != 1 || graph.len() > 8 {
+                return Ok(());
+            }
+            let palette = level.colours_used();
+            let mut states = vec![graph.initial_state()];
+            let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
+            let mut head = 0;
+            while head < states.len() && states.len() < 60 {
+                let state = states[head].clone();
+                head += 1;
+                for r in 0..graph.len() {
+                    for &c in &palette {
+                        let mut s = state.clone();
+                        if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
+                            states.push(s);
+                        }
+                    }
+                }
+            }
+            for state in &states {
+                let here = graph.level_of(&level, state);
+                let sub = RegionGraph::new(&here);
+                let island = Island::new(&sub, &sub.islands()[0]);
+                let node = island.root();
+                let mut scratch = Scratch::new(&island);
+                for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                    let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+                    let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
+                    prop_assert!(h as usize <= exact, "bound {} > exact {} for target {:?} on\n{}", h, exact, target, here);
+                }
+            }
+        }
+    }
+
+    /// Levels where the colour bound's one-move look-ahead is the best bound and exact.
+    #[test]
+    fn colour_look_ahead_is_tight_on_small_levels() {
+        for text in ["02120\n00112\n01002\n22101\n", "010\n021\n202\n012\n"] {
+            let level: Level = text.parse().unwrap();
+            let graph = RegionGraph::new(&level);
+            let island = Island::new(&graph, &graph.islands()[0]);
+            let node = island.root();
+            let counts = colour_counts(&node);
+            let plain = colour_bound(&counts, None);
+            assert!(!single_within_one_move(&island, &node, &counts, None), "{text}");
+            let h = heuristic(&island, &node, None, u32::MAX, &mut Scratch::new(&island));
+            assert_eq!(h, plain + 1, "{text}");
+            assert!(node.radius < h, "{text}");
+            assert_eq!(bfs_optimum(&level, 100_000).unwrap().len(), h as usize, "{text}");
         }
     }
 
