@@ -1,6 +1,14 @@
 //! Optimal solving: IDA* with Manhattan + linear conflicts against additive pattern
 //! databases on a fixed seeded set of uniformly random 4×4 instances; 3×3 instances;
-//! pattern database build time; the fast solver on big boards.
+//! pattern database build time (the compact builder against the plain `reference`); the
+//! fast solver on big boards.
+//!
+//! Opt-in, because it loads or builds the 7-8 databases (about 2 minutes and 2.3 GB the
+//! first time, then a 289 MB cache file): `FIFTEEN_BENCH_78=1 cargo bench -p fifteen
+//! --bench solve -- solve_4x4_100` solves the 100 instances of seed 2026 with 6-6-3 and
+//! with 7-8 (both with reflection), the databases loaded once, outside the timed loop, from
+//! `$FIFTEEN_PDB_DIR` (else the default cache directory), and prints nodes and time per
+//! instance once before timing.
 
 use std::sync::Arc;
 
@@ -8,7 +16,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::SeededRng;
 use fifteen::fast::solve_fast;
 use fifteen::generate::uniform;
-use fifteen::pdb::{PatternDb, default_partition, partition, partition_by_sizes};
+use fifteen::pdb::{PatternDb, default_cache_dir, default_partition, partition, partition_by_sizes};
 use fifteen::solver::{Heuristic, SolveOptions, solve};
 use fifteen::{Board, Goal};
 
@@ -64,13 +72,62 @@ fn bench_3x3(c: &mut Criterion) {
     group.finish();
 }
 
+/// The 100 instances of seed 2026 with 6-6-3 and 7-8, both reflected: only with
+/// `FIFTEEN_BENCH_78=1` (see the module docs).
+fn bench_4x4_100(c: &mut Criterion) {
+    if std::env::var_os("FIFTEEN_BENCH_78").is_none() {
+        return;
+    }
+    let (goal, boards) = instances(4, 4, 100);
+    let dir = default_cache_dir().expect("a cache directory: set FIFTEEN_PDB_DIR");
+    let mut runs = Vec::new();
+    for (name, sizes) in [("pdb_6_6_3_reflected", &[6usize, 6, 3][..]), ("pdb_7_8_reflected", &[7, 8])] {
+        let patterns = partition(4, 4, 15, sizes).unwrap();
+        let started = std::time::Instant::now();
+        let (db, status) = PatternDb::load_or_build(&dir, 4, 4, 15, &patterns, &mut |_, _| {}).unwrap();
+        eprintln!("{name}: {status:?} in {:.2} s", started.elapsed().as_secs_f64());
+        let options = SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() };
+        let started = std::time::Instant::now();
+        let (mut nodes, mut length) = (0u64, 0usize);
+        for b in &boards {
+            let s = solve(b, &goal, &options).unwrap();
+            let moves = s.outcome.moves().unwrap();
+            let mut replay = b.clone();
+            replay.replay(moves).unwrap();
+            assert_eq!(replay, goal);
+            nodes += s.nodes;
+            length += moves.len();
+        }
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "{name}: 100 instances, mean length {:.2}, {:.0} nodes and {:.2} ms per instance ({secs:.2} s in all)",
+            length as f64 / 100.0,
+            nodes as f64 / 100.0,
+            secs * 10.0
+        );
+        runs.push((name, options, length));
+    }
+    assert!(runs.iter().all(|r| r.2 == runs[0].2), "optimal lengths differ");
+    let mut group = c.benchmark_group("solve_4x4_100");
+    group.sample_size(10);
+    for (name, options, _) in &runs {
+        group.bench_with_input(BenchmarkId::new(*name, "100 random"), &boards, |b, boards| {
+            b.iter(|| solve_all(&goal, boards, options));
+        });
+    }
+    group.finish();
+}
+
 fn bench_pdb_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("pdb_build");
     group.sample_size(10);
     for (name, sizes, take) in [("3_3_3_3_3", &[3usize, 3, 3, 3, 3][..], 5), ("one_5_tile_pattern", &[5, 5, 5], 1)] {
         let patterns: Vec<Vec<u8>> = partition_by_sizes(4, 4, 15, sizes).unwrap().into_iter().take(take).collect();
-        group.bench_with_input(BenchmarkId::new(name, "4x4"), &patterns, |b, patterns| {
-            b.iter(|| PatternDb::build(4, 4, 15, patterns, &mut |_, _| {}).unwrap());
+        group.bench_with_input(BenchmarkId::new("compact", name), &patterns, |b, patterns| {
+            b.iter(|| PatternDb::build_with_threads(4, 4, 15, patterns, 1, &mut |_, _| {}).unwrap());
+        });
+        group.bench_with_input(BenchmarkId::new("reference", name), &patterns, |b, patterns| {
+            b.iter(|| PatternDb::build_reference(4, 4, 15, patterns).unwrap());
         });
     }
     group.finish();
@@ -88,5 +145,5 @@ fn bench_fast(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_3x3, bench_4x4, bench_pdb_build, bench_fast);
+criterion_group!(benches, bench_3x3, bench_4x4, bench_4x4_100, bench_pdb_build, bench_fast);
 criterion_main!(benches);

@@ -506,6 +506,18 @@ impl PatternDb {
         nibble(&self.tables[p], r as usize)
     }
 
+    /// The index in pattern `p`'s table of the placement `pos` with tile `label` moved to
+    /// `cell`.
+    pub(crate) fn rank_moved(&self, p: usize, pos: &[u8], label: u8, cell: u8) -> u32 {
+        let cells = self.patterns[p].iter().map(|&l| if l == label { cell } else { pos[usize::from(l)] });
+        self.rankers[p].rank(cells) as u32
+    }
+
+    /// Entry `r` of pattern `p`'s table.
+    pub(crate) fn entry(&self, p: usize, r: u32) -> u8 {
+        nibble(&self.tables[p], r as usize)
+    }
+
     /// The cache file name for this size, blank cell and partition.
     fn file_name(width: usize, height: usize, goal_blank: usize, patterns: &[Vec<u8>]) -> String {
         let mut key = Vec::new();

@@ -144,6 +144,17 @@ enum Pass {
     Aborted,
 }
 
+/// The pattern database entries of a child (see `Search::entries`).
+#[derive(Clone, Copy, Default)]
+struct Entries {
+    p: u8,
+    r: u32,
+    v: u8,
+    mp: u8,
+    mr: u32,
+    mv: u8,
+}
+
 /// The bounds before a slide.
 #[derive(Clone, Copy)]
 struct Saved {
@@ -291,9 +302,60 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Where the pattern database entries of the child whose blank moves to `next` are:
+    /// the moved tile's pattern and the index of the child in its table, for the state and
+    /// for the reflected state (pattern `u8::MAX`: none).
+    fn entries(&self, next: usize) -> Entries {
+        let mut e = Entries { p: u8::MAX, r: 0, v: 0, mp: u8::MAX, mr: 0, mv: 0 };
+        let Some(db) = self.pdb else { return e };
+        let l = self.cells[next];
+        if let Some(p) = db.pattern_of(l) {
+            e.p = p as u8;
+            e.r = db.rank_moved(p, &self.pos, l, self.blank as u8);
+        }
+        if let Some(t) = &self.transpose {
+            let tl = t[usize::from(l)];
+            if let Some(p) = db.pattern_of(tl) {
+                e.mp = p as u8;
+                e.mr = db.rank_moved(p, &self.mirror_pos, tl, t[self.blank]);
+            }
+        }
+        e
+    }
+
+    /// Reads the entries of [`Search::entries`]. The children's reads are random accesses
+    /// into hundreds of megabytes: made one after another, with no work in between, they
+    /// overlap.
+    fn read_entries(&self, children: &mut [(Move, usize, Entries)]) {
+        let Some(db) = self.pdb else { return };
+        for (_, _, e) in children.iter_mut() {
+            if e.p != u8::MAX {
+                e.v = db.entry(usize::from(e.p), e.r);
+            }
+            if e.mp != u8::MAX {
+                e.mv = db.entry(usize::from(e.mp), e.mr);
+            }
+        }
+    }
+
+    /// The pattern database bound of the child whose blank moves to `next` with entries `e`.
+    fn child_bound(&self, next: usize, e: Entries) -> u32 {
+        let li = usize::from(self.cells[next]);
+        let md = self.md + u32::from(self.dist[li * self.n + self.blank]) - u32::from(self.dist[li * self.n + next]);
+        let mut sum = self.pdb_sum;
+        if e.p != u8::MAX {
+            sum = sum + u32::from(e.v) - u32::from(self.pdb_vals[usize::from(e.p)]);
+        }
+        let mut mirror = self.mirror_sum;
+        if e.mp != u8::MAX {
+            mirror = mirror + u32::from(e.mv) - u32::from(self.mirror_vals[usize::from(e.mp)]);
+        }
+        md + 2 * sum.max(mirror)
+    }
+
     /// Moves the blank to `next` (a neighbour), updating every bound incrementally; what
     /// [`Search::undo`] needs to restore them without recomputing.
-    fn slide(&mut self, next: usize) -> Saved {
+    fn slide(&mut self, next: usize, e: Entries) -> Saved {
         let mut saved = Saved {
             md: self.md,
             lines: self.lines,
@@ -320,23 +382,20 @@ impl<'a> Search<'a> {
                 *old = v;
             }
         }
-        if let Some(db) = self.pdb {
-            if let Some(p) = db.pattern_of(l) {
-                let v = db.lookup(p, &self.pos);
-                saved.pdb = (p as u8, self.pdb_vals[p]);
-                self.pdb_sum = self.pdb_sum + u32::from(v) - u32::from(self.pdb_vals[p]);
-                self.pdb_vals[p] = v;
-            }
-            if let Some(t) = &self.transpose {
-                let tl = t[li];
-                self.mirror_pos[usize::from(tl)] = t[from];
-                self.mirror_pos[usize::from(self.goal_blank)] = t[next];
-                if let Some(p) = db.pattern_of(tl) {
-                    let v = db.lookup(p, &self.mirror_pos);
-                    saved.mirror = (p as u8, self.mirror_vals[p]);
-                    self.mirror_sum = self.mirror_sum + u32::from(v) - u32::from(self.mirror_vals[p]);
-                    self.mirror_vals[p] = v;
-                }
+        if e.p != u8::MAX {
+            let p = usize::from(e.p);
+            saved.pdb = (e.p, self.pdb_vals[p]);
+            self.pdb_sum = self.pdb_sum + u32::from(e.v) - u32::from(self.pdb_vals[p]);
+            self.pdb_vals[p] = e.v;
+        }
+        if let Some(t) = &self.transpose {
+            self.mirror_pos[usize::from(t[li])] = t[from];
+            self.mirror_pos[usize::from(self.goal_blank)] = t[next];
+            if e.mp != u8::MAX {
+                let p = usize::from(e.mp);
+                saved.mirror = (e.mp, self.mirror_vals[p]);
+                self.mirror_sum = self.mirror_sum + u32::from(e.mv) - u32::from(self.mirror_vals[p]);
+                self.mirror_vals[p] = e.mv;
             }
         }
         saved
@@ -401,14 +460,29 @@ impl<'a> Search<'a> {
             return Pass::Aborted;
         }
         let mut least = u32::MAX;
+        let mut children = [(Move::Up, 0usize, Entries::default()); 4];
+        let mut count = 0;
         for (i, m) in Move::ALL.into_iter().enumerate() {
             let next = self.nbr[self.blank][i];
-            if next == u8::MAX || prev == Some(m.inverse()) {
-                continue;
+            if next != u8::MAX && prev != Some(m.inverse()) {
+                children[count] = (m, usize::from(next), self.entries(usize::from(next)));
+                count += 1;
             }
-            let next = usize::from(next);
+        }
+        self.read_entries(&mut children[..count]);
+        for &(m, next, e) in &children[..count] {
+            if self.pdb.is_some() {
+                // A child the bound prunes is not even entered. (The goal child has the
+                // bound 0 and f = g + 1, within the bound: this node's own bound is at
+                // least its Manhattan distance, at least 1.)
+                let f = g + 1 + self.child_bound(next, e);
+                if f > bound {
+                    least = least.min(f);
+                    continue;
+                }
+            }
             let from = self.blank;
-            let saved = self.slide(next);
+            let saved = self.slide(next, e);
             self.path.push(m);
             match self.dfs(g + 1, bound, Some(m)) {
                 Pass::Found => return Pass::Found,

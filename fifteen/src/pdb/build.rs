@@ -12,17 +12,22 @@
 //!   word holding two bits per board cell (the cell's region is unreached, in the even
 //!   layer, in the odd layer, or done), so the 518,918,400 placements of an 8-tile pattern
 //!   of the 15-puzzle take 2 GB while building. Layer `d` scans the placements in index
-//!   order (only chunks marked dirty by the previous layer), expands the regions of the
-//!   current layer and marks the successors' regions in the next one; one successor check
-//!   touches one word. Placements are decoded a block at a time (the last few tiles of the
-//!   ranking vary fastest and come from a small table), and the scan is shared by threads
-//!   that take chunks from a queue; words are updated with `fetch_or` only, so the order of
-//!   the threads' updates never changes the result.
+//!   order, a chunk of about 131,072 at a time and only the chunks the previous layer
+//!   marked, writes the entries of the placements it reaches first, retires the layer's
+//!   cells and puts the regions of the successors in the next layer. Placements are
+//!   decoded a block at a time (the last few tiles of the ranking vary fastest and come
+//!   from a small table) and successors are ranked incrementally. A successor in the same
+//!   chunk (the moves of the last tiles of the ranking) is marked at once; one elsewhere
+//!   waits in the bucket of its chunk, and the buckets are drained, chunk by chunk, after
+//!   every round of scanned chunks, so the random accesses stay within one chunk's words.
+//!   Threads take chunks from a queue in both phases and own the words of their chunk
+//!   while they work on it: no atomic updates, and the result does not depend on the
+//!   threads.
 //! - [`build_table_reference`], the plain one it is checked against: explicit frontier
 //!   lists of (packed cells, region) and one byte per placement.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::{Ranker, arrangements, encode};
 use crate::Move;
@@ -38,7 +43,7 @@ const MAX_BLOCK: u64 = 4096;
 
 /// About this many placements make one chunk of the scan (the unit of work of a thread
 /// and of the dirty marks).
-const CHUNK: usize = 1 << 16;
+const CHUNK: usize = 1 << 17;
 
 /// The board's move structure.
 struct Moves {
@@ -205,105 +210,110 @@ impl Layout {
     }
 }
 
-/// A successor waiting for its word to be checked: placement, the cell the blank is in
-/// (the one the tile left), the free cells around it, and the word as loaded.
-#[derive(Clone, Copy, Default)]
-struct Pending {
-    rank: u32,
-    from: u8,
-    free: u32,
-    word: u32,
+/// Placements scanned between two drains of the buckets (bounds the buckets' memory:
+/// about 170 MB in the densest layer of an 8-tile pattern).
+const ROUND: usize = 1 << 24;
+
+/// A successor in another chunk, waiting in that chunk's bucket: its offset in the chunk
+/// (bits 0..32), the cell the blank is in (the one the tile left, bits 32..36) and the
+/// free cells around it (bits 40..56).
+fn pack(offset: usize, from: u8, free: u32) -> u64 {
+    offset as u64 | u64::from(from) << 32 | u64::from(free) << 40
 }
 
-/// Successors are checked in batches of this many: first every word is loaded (no
-/// branch depends on a load, so the loads overlap), then the unreached ones are marked.
-const BATCH: usize = 256;
-
-/// What the scan shares between threads.
-struct Shared<'a> {
+/// What every thread reads.
+struct Search<'a> {
     n: usize,
-    k: usize,
-    pattern: &'a [u8],
-    ranker: Ranker,
-    moves: Moves,
-    layout: Layout,
+    dist: &'a [u8],
+    ranker: &'a Ranker,
+    moves: &'a Moves,
+    layout: &'a Layout,
     chunk_len: usize,
-    /// More than one thread: words are updated with `fetch_or` (else load and store).
-    concurrent: bool,
-    states: Vec<AtomicU32>,
     /// Per parity, per chunk: some placement of the chunk has cells in that layer.
-    dirty: [Vec<AtomicBool>; 2],
-    /// `dist[i * n + c]`: taxicab distance of pattern tile `i` at cell `c` from home.
-    dist: Vec<u8>,
+    dirty: &'a [Vec<AtomicBool>; 2],
 }
 
-/// The scratch space of one thread.
+/// The scratch space of one thread: the placement being expanded and its buckets.
 struct Scratch {
     cells: Vec<u8>,
     free: Vec<u8>,
     /// The pattern tile at every cell, `u8::MAX` for none.
     tile_at: [u8; 16],
-    pending: Vec<Pending>,
+    /// Per chunk, the successors found in it by this thread in this round.
+    buckets: Vec<Vec<u64>>,
 }
 
-impl Shared<'_> {
-    /// Scans one chunk in layer `d`, writing the entries of placements first reached now
-    /// into `table` (the chunk's nibbles) and putting their successors in the next layer:
-    /// (placements settled, regions added to the next layer).
-    fn scan_chunk(&self, chunk: usize, d: u32, table: &mut [u8], s: &mut Scratch) -> (u64, u64) {
-        let (n, t) = (self.n, self.layout.t);
+impl Search<'_> {
+    /// Puts the region of the blank at `from` (free cells `free`) of the placement whose
+    /// word is `word` into the layer after `parity`, unless it is reached already; whether
+    /// it was added.
+    fn reach(&self, word: &mut u32, from: u8, free: u32, parity: usize) -> bool {
+        if reached(*word) & 1 << from != 0 {
+            return false;
+        }
+        *word |= layer_bits(self.moves.region(from, free), 1 - parity);
+        true
+    }
+
+    /// Scans chunk `chunk` (its words `states`, its nibbles `table`) in layer `d`: writes
+    /// the entries of placements first reached now, retires the layer's cells and puts
+    /// their successors in the next layer: at once when they lie in this chunk, else in
+    /// the buckets. (placements settled, regions added.)
+    fn scan_chunk(&self, chunk: usize, d: u32, states: &mut [u32], table: &mut [u8], s: &mut Scratch) -> (u64, u64) {
+        let (n, t, block) = (self.n, self.layout.t, self.layout.block);
         let parity = (d & 1) as usize;
         let base = chunk * self.chunk_len;
-        let end = (base + self.chunk_len).min(self.states.len());
-        let block = self.layout.block;
         let (mut settled, mut added) = (0u64, 0u64);
-        let mut start = base;
-        while start < end {
+        for b in 0..states.len() / block {
             let mut decoded = false;
-            for (j, word) in self.states[start..start + block].iter().enumerate() {
-                let w = word.load(Relaxed);
+            for j in 0..block {
+                let local = b * block + j;
+                let w = states[local];
                 let current = in_layer(w, parity);
                 if current == 0 {
                     continue;
                 }
                 if !decoded {
-                    self.layout.prefix(start / block, n, &mut s.cells, &mut s.free);
+                    self.layout.prefix((base + b * block) / block, n, &mut s.cells, &mut s.free);
                     decoded = true;
                 }
                 if t > 0 {
                     self.layout.suffix(j, &mut s.cells, &s.free);
                 }
-                let idx = start + j;
+                let idx = base + local;
                 debug_assert_eq!(self.ranker.rank(s.cells.iter().copied()), idx as u64, "{:?}", s.cells);
                 if done(w) == 0 {
                     let md: u32 =
                         s.cells.iter().enumerate().map(|(i, &c)| u32::from(self.dist[i * n + usize::from(c)])).sum();
                     settled += 1;
-                    table[(idx - base) >> 1] |= encode(d, md) << ((idx & 1) * 4);
+                    table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
                 }
-                self.successors(idx, current, s);
-                if s.pending.len() + 4 * self.k > BATCH {
-                    added += self.flush(&mut s.pending, parity);
-                }
+                states[local] = w | layer_bits(current, 1 - parity);
+                added += self.successors(idx, current, parity, states, s);
             }
-            start += block;
         }
-        added += self.flush(&mut s.pending, parity);
+        if added > 0 {
+            self.dirty[1 - parity][chunk].store(true, Relaxed);
+        }
         (settled, added)
     }
 
-    /// Queues the successors of placement `idx` (its tiles in `s.cells`) whose blank has
-    /// the cells `current`: every pattern tile next to them moves into them. The rank of a
-    /// successor is the placement's plus a difference (digit of tile `j` = its cell minus
-    /// the earlier tiles below it): the moved tile's digit changes by `to - from` less the
-    /// earlier tiles strictly between `from` and `to`, and every later tile strictly
-    /// between them gains (moving up) or loses one below it (none for a horizontal move).
-    fn successors(&self, idx: usize, current: u32, s: &mut Scratch) {
+    /// The successors of placement `idx` (its tiles in `s.cells`) whose blank has the
+    /// cells `current`: every pattern tile next to them moves into them. The rank of a
+    /// successor is the placement's plus a difference (the digit of tile `j` is its cell
+    /// minus the earlier tiles below it): the moved tile's digit changes by `to - from` less
+    /// the earlier tiles strictly between `from` and `to`, and every later tile strictly
+    /// between them has one tile fewer below it when the move goes to a higher cell (one
+    /// more otherwise). A horizontal move passes no cell: the rank moves by the tile's
+    /// multiplier. The regions added to this chunk at once.
+    fn successors(&self, idx: usize, current: u32, parity: usize, states: &mut [u32], s: &mut Scratch) -> u64 {
         let occ = occupied(&s.cells);
         for (i, &c) in s.cells.iter().enumerate() {
             s.tile_at[usize::from(c)] = i as u8;
         }
+        let base = idx - idx % self.chunk_len;
         let mult = &self.ranker.mult;
+        let mut added = 0;
         for (i, &from) in s.cells.iter().enumerate() {
             let mut targets = self.moves.neighbours[usize::from(from)] & current;
             while targets != 0 {
@@ -326,64 +336,35 @@ impl Shared<'_> {
                     moved[i] = to;
                     self.ranker.rank(moved.into_iter())
                 });
-                s.pending.push(Pending {
-                    rank: rank as u32,
-                    from,
-                    free: self.moves.full & !(occ ^ (1 << from) ^ (1 << to)),
-                    word: 0,
-                });
+                let rank = rank as usize;
+                let free = self.moves.full & !(occ ^ (1 << from) ^ (1 << to));
+                if rank >= base && rank < base + states.len() {
+                    added += u64::from(self.reach(&mut states[rank - base], from, free, parity));
+                } else {
+                    s.buckets[rank / self.chunk_len].push(pack(rank % self.chunk_len, from, free));
+                }
             }
         }
         for &c in &s.cells {
             s.tile_at[usize::from(c)] = u8::MAX;
         }
-    }
-
-    /// Checks the queued successors: the regions not reached yet go into the next layer.
-    fn flush(&self, pending: &mut Vec<Pending>, parity: usize) -> u64 {
-        for p in pending.iter_mut() {
-            p.word = self.states[p.rank as usize].load(Relaxed);
-        }
-        let mut added = 0;
-        for p in pending.iter() {
-            if reached(p.word) & 1 << p.from != 0 {
-                continue;
-            }
-            let rank = p.rank as usize;
-            let word = &self.states[rank];
-            let bits = layer_bits(self.moves.region(p.from, p.free), 1 - parity);
-            let old = if self.concurrent {
-                word.fetch_or(bits, Relaxed)
-            } else {
-                let old = word.load(Relaxed);
-                if reached(old) & 1 << p.from == 0 {
-                    word.store(old | bits, Relaxed);
-                }
-                old
-            };
-            if reached(old) & 1 << p.from == 0 {
-                added += 1;
-                let flag = &self.dirty[1 - parity][rank / self.chunk_len];
-                if !flag.load(Relaxed) {
-                    flag.store(true, Relaxed);
-                }
-            }
-        }
-        pending.clear();
         added
     }
 
-    /// After layer `d`: the cells of the layer in one chunk become done.
-    fn retire_chunk(&self, chunk: usize, parity: usize) {
-        let base = chunk * self.chunk_len;
-        let end = (base + self.chunk_len).min(self.states.len());
-        for word in &self.states[base..end] {
-            let w = word.load(Relaxed);
-            let current = in_layer(w, parity);
-            if current != 0 {
-                word.store(w | layer_bits(current, 1 - parity), Relaxed);
+    /// Puts the successors that every thread's buckets hold for chunk `chunk` into the
+    /// next layer; the regions added.
+    fn drain(&self, chunk: usize, parity: usize, states: &mut [u32], scratch: &[Scratch]) -> u64 {
+        let mut added = 0;
+        for s in scratch {
+            for &e in &s.buckets[chunk] {
+                let word = &mut states[(e & 0xFFFF_FFFF) as usize];
+                added += u64::from(self.reach(word, (e >> 32 & 0xF) as u8, (e >> 40) as u32, parity));
             }
         }
+        if added > 0 {
+            self.dirty[1 - parity][chunk].store(true, Relaxed);
+        }
+        added
     }
 }
 
@@ -398,12 +379,26 @@ pub(super) fn build_table(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Vec<u8> {
+    build_table_with(width, height, goal_blank, pattern, threads, (CHUNK, ROUND), progress)
+}
+
+/// [`build_table`] with chunks of about `sizes.0` placements and rounds of about `sizes.1`
+/// (small ones let tests cover many chunks and rounds with small patterns).
+fn build_table_with(
+    width: usize,
+    height: usize,
+    goal_blank: usize,
+    pattern: &[u8],
+    threads: usize,
+    sizes: (usize, usize),
+    progress: &mut dyn FnMut(u64),
+) -> Vec<u8> {
     let n = width * height;
     let k = pattern.len();
     let size = arrangements(n, k) as usize;
     let layout = Layout::new(n, k);
     // A whole number of blocks, and even, so that chunks start on a byte of the table.
-    let mut chunk_len = CHUNK.div_ceil(layout.block).max(1) * layout.block;
+    let mut chunk_len = sizes.0.div_ceil(layout.block).max(1) * layout.block;
     if chunk_len % 2 == 1 {
         chunk_len *= 2;
     }
@@ -411,95 +406,152 @@ pub(super) fn build_table(
     let threads = threads.clamp(1, chunks);
     let mut dist = vec![0u8; k * n];
     for (i, &home) in pattern.iter().enumerate() {
+        let home = usize::from(home);
         for c in 0..n {
-            let (h, c2) = (usize::from(home), c);
-            dist[i * n + c] = ((h % width).abs_diff(c2 % width) + (h / width).abs_diff(c2 / width)) as u8;
+            dist[i * n + c] = ((home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)) as u8;
         }
     }
-    let shared = Shared {
-        n,
-        k,
-        pattern,
-        ranker: Ranker::new(n, k),
-        moves: Moves::new(width, height),
-        layout,
-        chunk_len,
-        concurrent: threads > 1,
-        states: (0..size).map(|_| AtomicU32::new(0)).collect(),
-        dirty: [
-            (0..chunks).map(|_| AtomicBool::new(false)).collect(),
-            (0..chunks).map(|_| AtomicBool::new(false)).collect(),
-        ],
-        dist,
-    };
-    let start = shared.ranker.rank(shared.pattern.iter().copied()) as usize;
-    let start_region = shared.moves.region(goal_blank as u8, shared.moves.full & !occupied(pattern));
-    shared.states[start].store(layer_bits(start_region, 0), Relaxed);
-    shared.dirty[0][start / chunk_len].store(true, Relaxed);
+    let ranker = Ranker::new(n, k);
+    let moves = Moves::new(width, height);
+    let dirty: [Vec<AtomicBool>; 2] =
+        [(0..chunks).map(|_| AtomicBool::new(false)).collect(), (0..chunks).map(|_| AtomicBool::new(false)).collect()];
+    let search = Search { n, dist: &dist, ranker: &ranker, moves: &moves, layout: &layout, chunk_len, dirty: &dirty };
+    let mut states = vec![0u32; size];
+    let start = ranker.rank(pattern.iter().copied()) as usize;
+    states[start] = layer_bits(moves.region(goal_blank as u8, moves.full & !occupied(pattern)), 0);
+    dirty[0][start / chunk_len].store(true, Relaxed);
     let mut table = vec![0u8; size.div_ceil(2)];
+    let mut scratch: Vec<Scratch> = (0..threads)
+        .map(|_| Scratch {
+            cells: vec![0u8; k],
+            free: Vec::with_capacity(n),
+            tile_at: [u8::MAX; 16],
+            buckets: vec![Vec::new(); chunks],
+        })
+        .collect();
     let mut settled = 0u64;
     for d in 0u32.. {
         let parity = (d & 1) as usize;
-        let work = Mutex::new(table.chunks_mut(chunk_len / 2).enumerate());
-        let totals = (AtomicU64::new(0), AtomicU64::new(0));
-        let scan = || {
-            let mut scratch = Scratch {
-                cells: vec![0u8; k],
-                free: Vec::with_capacity(n),
-                tile_at: [u8::MAX; 16],
-                pending: Vec::new(),
-            };
-            scratch.pending.reserve(BATCH);
-            let (mut s, mut a) = (0, 0);
-            loop {
-                let next = work.lock().map_or(None, |mut w| w.next());
-                let Some((chunk, part)) = next else { break };
-                if shared.dirty[parity][chunk].load(Relaxed) {
-                    let (s1, a1) = shared.scan_chunk(chunk, d, part, &mut scratch);
-                    s += s1;
-                    a += a1;
+        let layer: Vec<usize> = (0..chunks).filter(|&c| dirty[parity][c].load(Relaxed)).collect();
+        let mut added = 0;
+        for round in layer.chunks(sizes.1.div_ceil(chunk_len)) {
+            let mut slots: Vec<Option<(&mut [u32], &mut [u8])>> =
+                states.chunks_mut(chunk_len).zip(table.chunks_mut(chunk_len / 2)).map(Some).collect();
+            let work: Vec<_> = round.iter().filter_map(|&c| slots[c].take().map(|(w, t)| (c, w, t))).collect();
+            let queue = Mutex::new(work.into_iter());
+            let scanned = run_on(&mut scratch, |s| {
+                let (mut settled, mut added) = (0, 0);
+                while let Some((c, words, nibbles)) = queue.lock().map_or(None, |mut q| q.next()) {
+                    let (s1, a1) = search.scan_chunk(c, d, words, nibbles, s);
+                    settled += s1;
+                    added += a1;
+                }
+                (settled, added)
+            });
+            settled += scanned.0;
+            added += scanned.1;
+            let scratch_ref = &scratch;
+            let work: Vec<_> = states
+                .chunks_mut(chunk_len)
+                .enumerate()
+                .filter(|(c, _)| scratch_ref.iter().any(|s| !s.buckets[*c].is_empty()))
+                .collect();
+            let queue = Mutex::new(work.into_iter());
+            added += run_shared(threads, || {
+                let mut added = 0;
+                while let Some((c, words)) = queue.lock().map_or(None, |mut q| q.next()) {
+                    added += search.drain(c, parity, words, scratch_ref);
+                }
+                added
+            });
+            for s in &mut scratch {
+                for b in &mut s.buckets {
+                    b.clear();
                 }
             }
-            totals.0.fetch_add(s, Relaxed);
-            totals.1.fetch_add(a, Relaxed);
-        };
-        // Every thread has finished the scan before any cell of the layer is retired, so
-        // the words change by plain stores then.
-        let queue = AtomicUsize::new(0);
-        let retire = || {
-            loop {
-                let chunk = queue.fetch_add(1, Relaxed);
-                if chunk >= chunks {
-                    break;
-                }
-                if shared.dirty[parity][chunk].load(Relaxed) {
-                    shared.retire_chunk(chunk, parity);
-                }
-            }
-        };
-        run_on(threads, scan);
-        run_on(threads, retire);
-        settled += totals.0.load(Relaxed);
+        }
         progress(settled);
-        for flag in &shared.dirty[parity] {
+        for flag in &dirty[parity] {
             flag.store(false, Relaxed);
         }
-        if totals.1.load(Relaxed) == 0 {
+        if added == 0 {
             break;
         }
     }
     table
 }
 
-/// Runs `job` on `threads` threads (on this one when `threads` is 1) and waits for them.
-fn run_on(threads: usize, job: impl Fn() + Sync) {
+/// Runs `job` once per scratch space, each on its own thread (on this one when there is
+/// one), and adds up the answers.
+fn run_on(scratch: &mut [Scratch], job: impl Fn(&mut Scratch) -> (u64, u64) + Sync) -> (u64, u64) {
+    let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
+    if let [only] = scratch {
+        return job(only);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = scratch.iter_mut().map(|s| scope.spawn(|| job(s))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).fold((0, 0), add)
+    })
+}
+
+/// Runs `job` on `threads` threads (on this one when `threads` is 1) and adds up the answers.
+fn run_shared(threads: usize, job: impl Fn() -> u64 + Sync) -> u64 {
     if threads == 1 {
-        job();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(&job);
+        return job();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(&job)).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference table in the nibble encoding, with unreachable placements as 0.
+    fn reference(width: usize, height: usize, blank: usize, pattern: &[u8]) -> Vec<u8> {
+        let layers = build_table_reference(width, height, blank, pattern, &mut |_| {});
+        let ranker = Ranker::new(width * height, pattern.len());
+        let mut cells = vec![0u8; pattern.len()];
+        let mut table = vec![0u8; layers.len().div_ceil(2)];
+        for (r, &d) in layers.iter().enumerate() {
+            if d != UNSEEN {
+                ranker.unrank(r as u64, &mut cells);
+                let md: usize = pattern
+                    .iter()
+                    .zip(&cells)
+                    .map(|(&h, &c)| {
+                        let (h, c) = (usize::from(h), usize::from(c));
+                        (h % width).abs_diff(c % width) + (h / width).abs_diff(c / width)
+                    })
+                    .sum();
+                table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
             }
-        });
+        }
+        table
+    }
+
+    /// Tiny chunks and rounds: successors cross chunks through the buckets, layers take
+    /// many rounds, threads share both phases; the tables stay the reference's.
+    #[test]
+    fn chunks_and_rounds_do_not_change_the_table() {
+        let cases: [(usize, usize, usize, &[u8]); 5] = [
+            (4, 4, 15, &[0, 1, 2]),
+            (4, 4, 5, &[3, 6, 9, 12]),
+            (3, 3, 8, &[0, 1, 2, 3, 4, 5, 6, 7]),
+            (4, 2, 0, &[1, 2, 5, 6, 7]),
+            (2, 4, 3, &[0, 7, 6]),
+        ];
+        for (w, h, blank, pattern) in cases {
+            let want = reference(w, h, blank, pattern);
+            for (threads, chunk, round) in [(1, 2, 2), (2, 6, 12), (3, 64, 200), (2, 1000, 1_000_000)] {
+                let got = build_table_with(w, h, blank, pattern, threads, (chunk, round), &mut |_| {});
+                assert!(
+                    got == want,
+                    "{w}x{h} blank {blank} {pattern:?}: {threads} threads, chunks {chunk}, rounds {round}"
+                );
+            }
+        }
     }
 }
