@@ -775,6 +775,31 @@ mod tests {
         }
     }
 
+    /// The widest and tallest boards with masks (62 cells and two ring bits fill a word).
+    #[test]
+    fn masks_at_their_size_limit_agree_with_the_scan() {
+        for (w, h) in [(Masks::MAX, 3), (3, Masks::MAX), (Masks::MAX, 2)] {
+            let mut rng = SeededRng::new(w as u64);
+            let mut board = Board::empty(w, h, vec!["A".into()]);
+            for c in board.cells().coords().collect::<Vec<_>>() {
+                if rng.chance(2, 3) {
+                    board.set(c, Some(Kind(0)));
+                }
+            }
+            let masks = board.masks().unwrap();
+            let cells: Vec<Coord> = board.cells().coords().collect();
+            let mut found = 0;
+            for &a in &cells {
+                for &b in &cells {
+                    let scanned = scan(&board, a, b);
+                    assert_eq!(masks.shortest(a, b), scanned, "{a:?} {b:?}");
+                    found += usize::from(scanned.is_some());
+                }
+            }
+            assert!(found > cells.len(), "{found}");
+        }
+    }
+
     #[test]
     fn boards_too_big_for_masks_use_the_scan() {
         // 64 columns: the masks would need 66 bits a row.
