@@ -339,6 +339,17 @@ impl Masks {
         } else {
             (col_a, col_b)
         };
+        // Quick refusal: the row runs of the ends overlap iff the run of the left end reaches
+        // the run of the right end (and the same for column runs); most refused queries need
+        // only these four run ends.
+        let meet = |line_a: u64, line_b: u64, at_a: u32, at_b: u32, len: u32| {
+            let (near, far, lo, hi) =
+                if at_a < at_b { (line_a, line_b, at_a, at_b) } else { (line_b, line_a, at_b, at_a) };
+            lo == hi || Masks::run(near, lo, len).1 >= Masks::run(far, hi, len).0
+        };
+        if !meet(row_a, row_b, ax, bx, self.w) && !meet(col_a, col_b, ay, by, self.h) {
+            return None;
+        }
         let (la, ra) = Masks::run(row_a, ax, self.w);
         let (lb, rb) = Masks::run(row_b, bx, self.w);
         let (ua, da) = Masks::run(col_a, ay, self.h);
