@@ -624,16 +624,20 @@ pub(crate) fn classes(board: &Board) -> Vec<Tile> {
     let mut tiles = vec![filler; counts[counts.len() - 1]];
     let (w, h) = (board.width() as i32, board.height() as i32);
     let occupied = |c: Coord| c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && board.get(c).is_some();
-    for (at, kind) in board.cells().iter() {
-        let Some(kind) = kind else { continue };
-        let class = board.class(*kind);
-        let walled = match board.masks() {
-            Some(masks) => masks.walled(at),
-            None => Coord::ORTHOGONAL.iter().all(|&d| occupied(at + d)),
-        };
-        let slot = &mut counts[usize::from(class)];
-        tiles[*slot] = Tile { class, at, walled };
-        *slot += 1;
+    // Rows and columns by loops: no division per cell.
+    for (y, row) in board.cells().cells().chunks(w.max(1) as usize).enumerate() {
+        for (x, kind) in row.iter().enumerate() {
+            let Some(kind) = kind else { continue };
+            let at = Coord::new(x as i32, y as i32);
+            let class = board.class(*kind);
+            let walled = match board.masks() {
+                Some(masks) => masks.walled(at),
+                None => Coord::ORTHOGONAL.iter().all(|&d| occupied(at + d)),
+            };
+            let slot = &mut counts[usize::from(class)];
+            tiles[*slot] = Tile { class, at, walled };
+            *slot += 1;
+        }
     }
     tiles
 }
