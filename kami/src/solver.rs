@@ -91,7 +91,10 @@
 //! left by reading the parent's distance matrix through the merge rule of
 //! `merge_distances` without writing it (`radius_exceeds`); the look-ahead of the colour
 //! bound is tested once the child's regions are merged and before its distance matrix is
-//! written. A child failing either test
+//! written. The radius test scans only regions whose eccentricity in the parent is at most
+//! the limit plus 2 (a merged set has diameter at most 2, so no distance shrinks by more),
+//! and runs only when the parent's radius is not already below the limit (merging never
+//! lengthens a distance, so the child's radius is at most the parent's). A child failing either test
 //! would be cut by the same bound at its own node, so the search is unchanged; the bound
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).
@@ -508,6 +511,8 @@ struct Node {
     dist: Vec<u8>,
     /// The radius of the region graph (from `dist`; 0 when `dist` is empty).
     radius: u32,
+    /// The eccentricity of each alive region (from `dist`; stale for dead regions).
+    ecc: Vec<u8>,
 }
 
 impl Node {
@@ -521,6 +526,7 @@ impl Node {
         self.hash = from.hash;
         self.radius = from.radius;
         self.dist.resize(from.dist.len(), 0);
+        self.ecc.resize(from.ecc.len(), 0);
     }
 }
 
@@ -583,6 +589,7 @@ impl Island {
             hash,
             dist: Vec::new(),
             radius: 0,
+            ecc: Vec::new(),
         };
         if self.n <= MATRIX_LIMIT {
             let n = self.n;
@@ -605,10 +612,8 @@ impl Island {
                     }
                 }
             }
-            node.radius = (0..n)
-                .map(|u| u32::from(dist[u * n..(u + 1) * n].iter().copied().max().unwrap_or(0)))
-                .min()
-                .unwrap_or(0);
+            node.ecc = (0..n).map(|u| dist[u * n..(u + 1) * n].iter().copied().max().unwrap_or(0)).collect();
+            node.radius = node.ecc.iter().copied().min().map_or(0, u32::from);
             node.dist = dist;
         }
         node
@@ -619,7 +624,7 @@ impl Island {
     fn apply(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
         self.apply_structure(node, r, x, merged);
         if !node.dist.is_empty() {
-            node.radius = merge_distances(&mut node.dist, self.n, &node.alive, r, merged);
+            node.radius = merge_distances(&mut node.dist, &mut node.ecc, self.n, &node.alive, r, merged);
         }
     }
 
@@ -679,11 +684,11 @@ impl Island {
 /// exact. Rows of dead regions are left alone; columns of dead regions hold the distance to
 /// the region they merged into (they follow the same rule), so the largest entry of an
 /// alive row is its eccentricity.
-fn merge_distances(dist: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &[u64]) -> u32 {
+fn merge_distances(dist: &mut [u8], ecc: &mut [u8], n: usize, alive: &[u64], r: usize, merged: &[u64]) -> u32 {
     let mut ds = vec![u8::MAX; n];
     merged_row(dist, n, merged, &mut ds);
     let src = dist.to_vec();
-    merge_distances_into(&src, dist, n, alive, r, &ds)
+    merge_distances_into(&src, dist, ecc, n, alive, r, &ds)
 }
 
 /// `ds[v]` = the distance from the merged set to `v`: the least of the rows of `merged`.
@@ -698,7 +703,15 @@ fn merged_row(dist: &[u8], n: usize, merged: &[u64], ds: &mut [u8]) {
 
 /// [`merge_distances`] from the matrix `src` into `dst` (rows of alive regions only), with
 /// the merged set's row `ds` already computed by [`merged_row`].
-fn merge_distances_into(src: &[u8], dst: &mut [u8], n: usize, alive: &[u64], r: usize, ds: &[u8]) -> u32 {
+fn merge_distances_into(
+    src: &[u8],
+    dst: &mut [u8],
+    eccs: &mut [u8],
+    n: usize,
+    alive: &[u64],
+    r: usize,
+    ds: &[u8],
+) -> u32 {
     let mut radius = u32::MAX;
     for u in bits(alive) {
         let row = &mut dst[u * n..(u + 1) * n];
@@ -713,6 +726,7 @@ fn merge_distances_into(src: &[u8], dst: &mut [u8], n: usize, alive: &[u64], r: 
                 ecc = ecc.max(*d);
             }
         }
+        eccs[u] = ecc;
         radius = radius.min(u32::from(ecc));
     }
     radius
@@ -721,7 +735,15 @@ fn merge_distances_into(src: &[u8], dst: &mut [u8], n: usize, alive: &[u64], r: 
 /// Whether the radius after merging the regions `merged` (a bitset) into one region
 /// would exceed `limit`, read off the current matrix without changing it (the same rule as
 /// [`merge_distances`]): every remaining region must have some region farther than `limit`.
-fn radius_exceeds(dist: &[u8], n: usize, alive: &[u64], merged: &[u64], limit: u32, ds: &mut [u8]) -> bool {
+fn radius_exceeds(
+    dist: &[u8],
+    eccs: &[u8],
+    n: usize,
+    alive: &[u64],
+    merged: &[u64],
+    limit: u32,
+    ds: &mut [u8],
+) -> bool {
     let limit = u8::try_from(limit).unwrap_or(u8::MAX);
     merged_row(dist, n, merged, ds);
     if ds.iter().all(|&d| d <= limit) {
@@ -732,6 +754,10 @@ fn radius_exceeds(dist: &[u8], n: usize, alive: &[u64], merged: &[u64], limit: u
         while word != 0 {
             let u = k * 64 + word.trailing_zeros() as usize;
             word &= word - 1;
+            if u32::from(eccs[u]) > u32::from(limit) + 2 {
+                // A merge of a set of diameter at most 2 shortens no distance by more than 2.
+                continue;
+            }
             let du = ds[u];
             let row = &dist[u * n..(u + 1) * n];
             let ecc = row.iter().zip(ds.iter()).fold(0u8, |m, (&d, &x)| m.max(d.min(du.saturating_add(x))));
@@ -954,25 +980,12 @@ impl<'a> Search<'a> {
                 best = best.min(child_bound + 1);
                 continue;
             }
-            let parent = &self.stack[depth];
-            // The child's radius is at most the parent's: test only when that is too many.
-            if !parent.dist.is_empty() && left >= 2 && parent.radius >= left {
-                let merged = &mut self.scratch.merged;
-                merged.fill(0);
-                merged[r / 64] |= 1 << (r % 64);
-                for s in bits(&parent.adj[r * w..(r + 1) * w]) {
-                    if parent.col[s] == x {
-                        merged[s / 64] |= 1 << (s % 64);
-                    }
+            if self.radius_cut(depth, r, x, left) {
+                if self.budget.tick() {
+                    return Probe::Bound(0);
                 }
-                let n = self.island.n;
-                if radius_exceeds(&parent.dist, n, &parent.alive, merged, left - 1, &mut self.scratch.ds) {
-                    if self.budget.tick() {
-                        return Probe::Bound(0);
-                    }
-                    best = best.min(left + 1);
-                    continue;
-                }
+                best = best.min(left + 1);
+                continue;
             }
             let (done, rest) = self.stack.split_at_mut(depth + 1);
             let tapped_key = first_bit(&done[depth].members[r * w..(r + 1) * w]);
@@ -993,8 +1006,16 @@ impl<'a> Search<'a> {
             if !done[depth].dist.is_empty() {
                 let n = self.island.n;
                 merged_row(&done[depth].dist, n, &self.scratch.merged, &mut self.scratch.ds);
-                rest[0].radius =
-                    merge_distances_into(&done[depth].dist, &mut rest[0].dist, n, &rest[0].alive, r, &self.scratch.ds);
+                let child = &mut rest[0];
+                child.radius = merge_distances_into(
+                    &done[depth].dist,
+                    &mut child.dist,
+                    &mut child.ecc,
+                    n,
+                    &child.alive,
+                    r,
+                    &self.scratch.ds,
+                );
             }
             let merged = first_bit(&rest[0].members[r * w..(r + 1) * w]);
             self.path.push((r as u32, x));
@@ -1013,6 +1034,26 @@ impl<'a> Search<'a> {
             *entry = (*entry).max(proven as u8);
         }
         Probe::Bound(proven)
+    }
+
+    /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
+    /// `left - 1` (read off the parent's matrix, see `radius_exceeds`).
+    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32) -> bool {
+        let parent = &self.stack[depth];
+        // The child's radius is at most the parent's: test only when that is too many.
+        if parent.dist.is_empty() || left < 2 || parent.radius < left {
+            return false;
+        }
+        let w = self.island.words;
+        let merged = &mut self.scratch.merged;
+        merged.fill(0);
+        merged[r / 64] |= 1 << (r % 64);
+        for s in bits(&parent.adj[r * w..(r + 1) * w]) {
+            if parent.col[s] == x {
+                merged[s / 64] |= 1 << (s % 64);
+            }
+        }
+        radius_exceeds(&parent.dist, &parent.ecc, self.island.n, &parent.alive, merged, left - 1, &mut self.scratch.ds)
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
@@ -1223,7 +1264,7 @@ mod tests {
                         let before = node.clone();
                         island.apply(&mut node, r, x, &mut scratch.merged);
                         for limit in 0..6 {
-                            let exceeds = radius_exceeds(&before.dist, island.n, &before.alive, &merged, limit, &mut scratch.ds);
+                            let exceeds = radius_exceeds(&before.dist, &before.ecc, island.n, &before.alive, &merged, limit, &mut scratch.ds);
                             prop_assert_eq!(exceeds, node.radius > limit);
                         }
                     }
