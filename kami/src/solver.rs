@@ -1057,7 +1057,7 @@ impl<'a> Search<'a> {
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
-    /// target colour), bigger merges first, minus the moves the partial-order reduction
+    /// target colour) as `(merges, region, colour)`, the lowest child colour bound first, then bigger merges, minus the moves the partial-order reduction
     /// skips after `last`.
     fn moves(&self, depth: usize, last: Option<Last>) -> Vec<(u32, usize, Colour)> {
         let node = &self.stack[depth];
@@ -1094,8 +1094,19 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        out.sort_by_key(|&(n, r, c)| (std::cmp::Reverse(n), r, c));
-        out
+        // Children with the lowest colour bound first, then bigger merges.
+        let counts = colour_counts(node);
+        let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = out
+            .into_iter()
+            .map(|(n, r, c)| {
+                let mut child = counts;
+                child[usize::from(node.col[r])] -= 1;
+                child[usize::from(c)] = child[usize::from(c)] + 1 - n;
+                (colour_bound(&child, self.target), std::cmp::Reverse(n), r, c)
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect()
     }
 }
 
