@@ -308,12 +308,7 @@ impl Game {
 /// ```
 #[must_use]
 pub fn has_moves(board: &Board) -> bool {
-    path::classes(board).chunk_by(|p, q| p.class == q.class).any(|class| {
-        class
-            .iter()
-            .enumerate()
-            .any(|(i, p)| class[i + 1..].iter().any(|q| p.may_connect(q) && path::connects(board, p.at, q.at)))
-    })
+    path::candidate_pairs(board, |a, b| path::connects(board, a, b))
 }
 
 /// The shuffle of [`Game::shuffle`], on a bare board.

@@ -26,8 +26,8 @@
 
 use engine::Coord;
 
-use crate::Board;
 use crate::board::Masks;
+use crate::{Board, Kind};
 
 /// A connection path: its corner points, ends included, from the first cell to the second.
 ///
@@ -240,11 +240,6 @@ impl Masks {
     #[inline]
     fn open_lines(row: u64, col: u64, x: u32, y: u32) -> u64 {
         (!(row >> x) | !(col >> y)) & 0b101
-    }
-
-    /// Whether the in-board cell `c` has four occupied neighbours.
-    pub(crate) fn walled(&self, c: Coord) -> bool {
-        Masks::open_lines(self.rows[c.y as usize], self.cols[c.x as usize], c.x as u32, c.y as u32) == 0
     }
 
     /// The run of empty cells around bit `at` of a line whose bits `1..=len` are cells and
@@ -579,67 +574,92 @@ pub struct Pair {
 #[must_use]
 pub fn removable_pairs(board: &Board) -> Vec<Pair> {
     let mut pairs = Vec::new();
-    for class in classes(board).chunk_by(|p, q| p.class == q.class) {
-        for (i, p) in class.iter().enumerate() {
-            for q in &class[i + 1..] {
-                if p.may_connect(q)
-                    && let Some(path) = shortest_path(board, p.at, q.at)
-                {
-                    pairs.push(Pair { a: p.at, b: q.at, path });
-                }
-            }
+    candidate_pairs(board, |a, b| {
+        if let Some(path) = shortest_path(board, a, b) {
+            pairs.push(Pair { a, b, path });
         }
-    }
+        false
+    });
     pairs.sort_unstable_by_key(|p| (p.a.y, p.a.x, p.b.y, p.b.x));
     pairs
 }
 
-/// A tile as the pair enumerations see it.
-#[derive(Clone, Copy)]
-pub(crate) struct Tile {
-    pub(crate) class: u16,
-    pub(crate) at: Coord,
-    /// No empty neighbour (the ring counts as empty): it connects to none but a neighbour.
-    walled: bool,
-}
-
-impl Tile {
-    /// Whether the tiles can connect at all: cheap necessary condition of [`connects`].
-    pub(crate) fn may_connect(&self, other: &Tile) -> bool {
-        !(self.walled || other.walled) || self.at.manhattan(other.at) == 1
-    }
-}
-
-/// The tiles of `board` grouped by matching class (a counting sort), row-major within a
-/// class: only tiles of one class can pair up.
-pub(crate) fn classes(board: &Board) -> Vec<Tile> {
-    let mut counts = vec![0usize; board.kind_count() + 1];
-    for kind in board.cells().cells().iter().flatten() {
-        counts[usize::from(board.class(*kind)) + 1] += 1;
-    }
-    for k in 1..counts.len() {
-        counts[k] += counts[k - 1];
-    }
-    let filler = Tile { class: 0, at: Coord::new(0, 0), walled: false };
-    let mut tiles = vec![filler; counts[counts.len() - 1]];
-    let (w, h) = (board.width() as i32, board.height() as i32);
-    let occupied = |c: Coord| c.x >= 0 && c.y >= 0 && c.x < w && c.y < h && board.get(c).is_some();
-    // Rows and columns by loops: no division per cell.
-    for (y, row) in board.cells().cells().chunks(w.max(1) as usize).enumerate() {
-        for (x, kind) in row.iter().enumerate() {
-            let Some(kind) = kind else { continue };
-            let at = Coord::new(x as i32, y as i32);
-            let class = board.class(*kind);
-            let walled = match board.masks() {
-                Some(masks) => masks.walled(at),
-                None => Coord::ORTHOGONAL.iter().all(|&d| occupied(at + d)),
-            };
-            let slot = &mut counts[usize::from(class)];
-            tiles[*slot] = Tile { class, at, walled };
-            *slot += 1;
+/// Calls `visit(a, b)`, with `a` before `b` in `(y, x)` order, for every pair of matching
+/// tiles that might connect: the neighbours (which always do), then the pairs of tiles that
+/// both have an empty neighbour (the ring counts as empty; a tile without one connects to
+/// none but its neighbours). Stops at the first `true` and returns whether there was one.
+pub(crate) fn candidate_pairs(board: &Board, mut visit: impl FnMut(Coord, Coord) -> bool) -> bool {
+    let (w, h) = (board.width(), board.height());
+    let cells = board.cells().cells();
+    let matching = |p: Option<Kind>, q: Option<Kind>| matches!((p, q), (Some(p), Some(q)) if board.matches(p, q));
+    for y in 0..h {
+        for x in 0..w {
+            let (i, at) = (y * w + x, Coord::new(x as i32, y as i32));
+            if x + 1 < w && matching(cells[i], cells[i + 1]) && visit(at, Coord::new(at.x + 1, at.y)) {
+                return true;
+            }
+            if y + 1 < h && matching(cells[i], cells[i + w]) && visit(at, Coord::new(at.x, at.y + 1)) {
+                return true;
+            }
         }
     }
-    tiles
+    for class in open_tiles(board).chunk_by(|p, q| p.0 == q.0) {
+        for (i, &(_, a)) in class.iter().enumerate() {
+            for &(_, b) in &class[i + 1..] {
+                if a.manhattan(b) != 1 && visit(a, b) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The tiles of `board` with an empty neighbour (the ring counts as empty), as `(class,
+/// position)`, grouped by matching class (a counting sort), row-major within a class.
+fn open_tiles(board: &Board) -> Vec<(u16, Coord)> {
+    let (w, h) = (board.width(), board.height());
+    let mut open = Vec::new();
+    let mut push = |at: Coord| {
+        if let Some(kind) = board.get(at) {
+            open.push((board.class(kind), at));
+        }
+    };
+    if let Some(masks) = board.masks() {
+        // Cell (x, y) is bit x + 1 of row y: its row neighbours are the row shifted by one.
+        for y in 0..h {
+            let occupied = masks.rows[y];
+            let up = if y > 0 { masks.rows[y - 1] } else { 0 };
+            let down = if y + 1 < h { masks.rows[y + 1] } else { 0 };
+            let mut bits = occupied & !((occupied << 1) & (occupied >> 1) & up & down);
+            while bits != 0 {
+                push(Coord::new(bits.trailing_zeros() as i32 - 1, y as i32));
+                bits &= bits - 1;
+            }
+        }
+    } else {
+        let (wi, hi) = (w as i32, h as i32);
+        let occupied = |c: Coord| c.x >= 0 && c.y >= 0 && c.x < wi && c.y < hi && board.get(c).is_some();
+        for at in board.cells().coords() {
+            if !Coord::ORTHOGONAL.iter().all(|&d| occupied(at + d)) {
+                push(at);
+            }
+        }
+    }
+    let mut starts = vec![0usize; board.kind_count() + 1];
+    for &(class, _) in &open {
+        starts[usize::from(class) + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut grouped = vec![(0, Coord::new(0, 0)); open.len()];
+    for &(class, at) in &open {
+        let slot = &mut starts[usize::from(class)];
+        grouped[*slot] = (class, at);
+        *slot += 1;
+    }
+    grouped
 }
 
 /// The seed article's breadth-first search, kept as the slow, obviously-correct reference.
