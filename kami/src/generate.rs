@@ -199,7 +199,7 @@ impl Designed {
 }
 
 /// The benchmark set of designed 29 × 10 levels: 3 to 5 colours, 4 to 16 un-moves (so par
-/// at most 4 to 16), about 70 to 130 regions. The benches and the `designed` example solve
+/// at most 4 to 16), about 85 to 140 regions. The benches and the `designed` example solve
 /// these.
 ///
 /// ```
@@ -287,11 +287,11 @@ pub fn design(options: &DesignOptions) -> Result<Designed, String> {
 }
 
 /// Candidate blobs grown per un-move; the one leaving the most regions is carved.
-const CANDIDATES: usize = 24;
+const CANDIDATES: usize = 64;
 
 /// One un-move: grows [`CANDIDATES`] blobs, each out of a random triangle's region and
 /// for a colour absent around it, and carves the one that leaves the most regions. Returns
-/// the blob's first triangle (row-major) and its old colour, or `None` when 400 tries found
+/// the blob's first triangle (row-major) and its old colour, or `None` when 1000 tries found
 /// no blob of the minimum size.
 fn carve(
     topology: &TriangleGrid,
@@ -303,7 +303,7 @@ fn carve(
     let mut in_blob = vec![false; n];
     let mut best: Option<(usize, Vec<usize>, Colour, Colour)> = None;
     let mut found = 0;
-    for _ in 0..400 {
+    for _ in 0..1000 {
         if found == CANDIDATES {
             break;
         }
