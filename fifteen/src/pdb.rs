@@ -24,7 +24,7 @@
 //! file that does not match exactly is rebuilt, never trusted.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::Board;
@@ -582,44 +582,63 @@ impl PatternDb {
         goal_blank: usize,
         patterns: &[Vec<u8>],
     ) -> Result<PatternDb, String> {
-        if bytes.len() < MAGIC.len() + 4 + 5 + 8 {
-            return Err("truncated file".to_string());
-        }
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if checksum(body) != u64::from_le_bytes(sum.try_into().map_err(|_| "truncated file")?) {
-            return Err("checksum mismatch".to_string());
-        }
-        if &body[..8] != MAGIC {
+        let mut reader = bytes;
+        PatternDb::read_from(&mut reader, width, height, goal_blank, patterns)
+    }
+
+    /// [`PatternDb::from_bytes`] from a reader (a cache file: each table is read straight
+    /// into its own buffer and the checksum is computed on the way).
+    fn read_from(
+        reader: &mut impl Read,
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+    ) -> Result<PatternDb, String> {
+        let mut sum = Checksum::new();
+        let mut read = |buf: &mut [u8], sum: &mut Checksum| -> Result<(), String> {
+            reader.read_exact(buf).map_err(|_| "truncated file".to_string())?;
+            sum.update(buf);
+            Ok(())
+        };
+        let mut start = [0u8; 13];
+        read(&mut start, &mut sum)?;
+        if &start[..8] != MAGIC {
             return Err("not a pattern database file".to_string());
         }
-        if body[8..12] != VERSION.to_le_bytes() {
+        if start[8..12] != VERSION.to_le_bytes() {
             return Err("written by another version".to_string());
         }
-        if body[12] != ENTRY_BITS {
-            return Err(format!("entries of {} bits instead of {ENTRY_BITS}", body[12]));
+        if start[12] != ENTRY_BITS {
+            return Err(format!("entries of {} bits instead of {ENTRY_BITS}", start[12]));
         }
         let mut expected = PatternDb::empty(width, height, goal_blank, patterns)?;
         let header = expected.to_bytes();
         let header_len = 17 + patterns.iter().map(|p| 1 + p.len()).sum::<usize>();
-        if body.len() < header_len || body[..header_len] != header[..header_len] {
+        let mut rest = vec![0u8; header_len - start.len()];
+        read(&mut rest, &mut sum)?;
+        if rest[..] != header[start.len()..header_len] {
             return Err("built for another board, goal blank cell or partition".to_string());
         }
         let n = width * height;
-        let mut at = header_len;
         for p in patterns {
             let want = arrangements(n, p.len());
-            let len_bytes = body.get(at..at + 8).ok_or("truncated file")?;
-            let len = u64::from_le_bytes(len_bytes.try_into().map_err(|_| "truncated file")?);
+            let mut len = [0u8; 8];
+            read(&mut len, &mut sum)?;
+            let len = u64::from_le_bytes(len);
             if len != want {
                 return Err(format!("a table has {len} entries instead of {want}"));
             }
-            at += 8;
-            let bytes = (len as usize).div_ceil(2);
-            let table = body.get(at..at + bytes).ok_or("truncated file")?;
-            expected.tables.push(table.to_vec());
-            at += bytes;
+            let mut table = vec![0u8; (len as usize).div_ceil(2)];
+            read(&mut table, &mut sum)?;
+            expected.tables.push(table);
         }
-        if at != body.len() {
+        let mut stored = [0u8; 8];
+        reader.read_exact(&mut stored).map_err(|_| "truncated file".to_string())?;
+        if sum.finish() != u64::from_le_bytes(stored) {
+            return Err("checksum mismatch".to_string());
+        }
+        if reader.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
             return Err("trailing bytes".to_string());
         }
         Ok(expected)
@@ -648,11 +667,13 @@ impl PatternDb {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<(PatternDb, CacheStatus), String> {
         let path = dir.join(PatternDb::file_name(width, height, goal_blank, patterns));
-        let status = match fs::read(&path) {
-            Ok(bytes) => match PatternDb::from_bytes(&bytes, width, height, goal_blank, patterns) {
-                Ok(db) => return Ok((db, CacheStatus::Loaded)),
-                Err(why) => CacheStatus::Rebuilt(why),
-            },
+        let status = match fs::File::open(&path) {
+            Ok(file) => {
+                match PatternDb::read_from(&mut std::io::BufReader::new(file), width, height, goal_blank, patterns) {
+                    Ok(db) => return Ok((db, CacheStatus::Loaded)),
+                    Err(why) => CacheStatus::Rebuilt(why),
+                }
+            }
             Err(_) => CacheStatus::Built,
         };
         let db = PatternDb::build(width, height, goal_blank, patterns, progress)?;
@@ -685,23 +706,65 @@ pub fn default_cache_dir() -> Option<PathBuf> {
 }
 
 /// The cache file checksum, eight bytes at a time: `h = (rotl(h, 23) ^ word) * K` with an
-/// odd `K`, then the length and a final xor-shift. Every step is a bijection of `h` for a
-/// fixed word and of the word for a fixed `h`, so any change confined to one word (a
-/// flipped bit, a damaged byte) always changes the sum. About 60 ms for 289 MB.
-fn checksum(bytes: &[u8]) -> u64 {
+/// odd `K`, then the last partial word (zero-padded), the length and a final xor-shift.
+/// Every step is a bijection of `h` for a fixed word and of the word for a fixed `h`, so
+/// any change confined to one word (a flipped bit, a damaged byte) always changes the sum.
+/// About 60 ms for 289 MB.
+struct Checksum {
+    h: u64,
+    pending: [u8; 8],
+    fill: usize,
+    len: u64,
+}
+
+impl Checksum {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let step = |h: u64, w: u64| (h.rotate_left(23) ^ w).wrapping_mul(K);
-    let mut words = bytes.chunks_exact(8);
-    let mut h = 0x243F_6A88_85A3_08D3u64;
-    for w in &mut words {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(w);
-        h = step(h, u64::from_le_bytes(a));
+
+    fn new() -> Checksum {
+        Checksum { h: 0x243F_6A88_85A3_08D3, pending: [0; 8], fill: 0, len: 0 }
     }
-    let mut last = [0u8; 8];
-    last[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = step(step(h, u64::from_le_bytes(last)), bytes.len() as u64);
-    h ^ h >> 29
+
+    fn step(h: u64, word: [u8; 8]) -> u64 {
+        (h.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(Checksum::K)
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.fill > 0 {
+            let take = (8 - self.fill).min(bytes.len());
+            self.pending[self.fill..self.fill + take].copy_from_slice(&bytes[..take]);
+            self.fill += take;
+            bytes = &bytes[take..];
+            if self.fill < 8 {
+                return;
+            }
+            self.h = Checksum::step(self.h, self.pending);
+            self.fill = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(w);
+            self.h = Checksum::step(self.h, a);
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.fill = rest.len();
+    }
+
+    fn finish(&self) -> u64 {
+        let mut last = [0u8; 8];
+        last[..self.fill].copy_from_slice(&self.pending[..self.fill]);
+        let h = Checksum::step(Checksum::step(self.h, last), self.len.to_le_bytes());
+        h ^ h >> 29
+    }
+}
+
+/// The [`Checksum`] of `bytes`.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::new();
+    sum.update(bytes);
+    sum.finish()
 }
 
 /// 64-bit FNV-1a (of the short partition key in file names).
@@ -766,6 +829,34 @@ mod tests {
                 at += size;
             }
             compare_builders(w, h, blank, &patterns, threads);
+        }
+    }
+
+    proptest! {
+        /// The checksum read piece by piece (as a cache file is) is the one of the whole,
+        /// and one changed byte always changes it.
+        #[test]
+        fn checksum_in_pieces_and_single_changes(
+            bytes in proptest::collection::vec(any::<u8>(), 0..100),
+            cuts in proptest::collection::vec(0usize..100, 0..6),
+            at in any::<usize>(),
+            flip in 1u8..=255,
+        ) {
+            let whole = checksum(&bytes);
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+            cuts.sort_unstable();
+            let mut sum = Checksum::new();
+            let mut from = 0;
+            for c in cuts.into_iter().chain([bytes.len()]) {
+                sum.update(&bytes[from..c]);
+                from = c;
+            }
+            prop_assert_eq!(sum.finish(), whole);
+            if !bytes.is_empty() {
+                let mut changed = bytes.clone();
+                changed[at % bytes.len()] ^= flip;
+                prop_assert_ne!(checksum(&changed), whole);
+            }
         }
     }
 

@@ -70,6 +70,27 @@ fn solve_options() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "unsolvable");
     replays("1 2 3 5 0 4", Some(3), &Goal::Snake, lines[1]);
+    // `7-8` on a board other than 4x4 cuts the cells in row-major order (a 3x3 board: 7
+    // tiles and 1), through the same option, partition and builder as on the 4x4.
+    for (name, goal) in [("blank-last", Goal::BlankLast), ("spiral", Goal::Spiral)] {
+        let mut puzzles = String::new();
+        for walk in ["ULLURDDRULDLURRDLU", "LURDLLURRDLDRULU"] {
+            let mut b = goal.layout(3, 3).unwrap();
+            for m in Move::parse_all(walk).unwrap() {
+                let _ = b.apply(m);
+            }
+            puzzles.push_str(&b.to_string());
+            puzzles.push('\n');
+        }
+        let (code, lc, err) = run(&["solve", "--goal", name, "--heuristic", "linear-conflict"], &puzzles);
+        assert_eq!(code, 0, "{err}");
+        let (code, pdb, err) =
+            run(&["solve", "--goal", name, "--heuristic", "pdb", "--pdb-partition", "7-8"], &puzzles);
+        assert_eq!(code, 0, "{err}");
+        for ((board, a), b) in puzzles.lines().zip(lc.lines()).zip(pdb.lines()) {
+            assert_eq!(replays(board, None, &goal, a), replays(board, None, &goal, b), "{name} {board}");
+        }
+    }
     let (code, out, _) = run(&["solve", "--goal", "1 0 3 4"], "1 4 3 0\n");
     assert_eq!(code, 0);
     let explicit = Goal::Explicit(Board::parse_line("1 0 3 4", None).unwrap());

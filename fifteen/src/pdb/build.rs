@@ -18,8 +18,9 @@
 //!   decoded a block at a time (the last few tiles of the ranking vary fastest and come
 //!   from a small table) and successors are ranked incrementally. A successor in the same
 //!   chunk (the moves of the last tiles of the ranking) is marked at once; one elsewhere
-//!   waits in the bucket of its chunk, and the buckets are drained, chunk by chunk, after
-//!   every round of scanned chunks, so the random accesses stay within one chunk's words.
+//!   waits; after every round of scanned chunks the waiting successors are sorted by chunk
+//!   (a counting sort) and drained chunk by chunk, so the random accesses stay within one
+//!   chunk's words.
 //!   Threads take chunks from a queue in both phases and own the words of their chunk
 //!   while they work on it: no atomic updates, and the result does not depend on the
 //!   threads.
@@ -210,15 +211,22 @@ impl Layout {
     }
 }
 
-/// Placements scanned between two drains of the buckets (bounds the buckets' memory:
-/// about 170 MB in the densest layer of an 8-tile pattern).
-const ROUND: usize = 1 << 24;
+/// Placements scanned between two drains. This bounds the memory of the successors that
+/// wait (twice: as found, then sorted by chunk): in the densest layers of an 8-tile
+/// pattern a placement of the round has about 1.4 active regions with 9 successors each,
+/// a third of them in other chunks, 8 bytes each: about 140 MB per 4 M placements.
+const ROUND: usize = 1 << 22;
 
-/// A successor in another chunk, waiting in that chunk's bucket: its offset in the chunk
-/// (bits 0..32), the cell the blank is in (the one the tile left, bits 32..36) and the
-/// free cells around it (bits 40..56).
-fn pack(offset: usize, from: u8, free: u32) -> u64 {
-    offset as u64 | u64::from(from) << 32 | u64::from(free) << 40
+/// A successor in another chunk, waiting for the drain: its rank (bits 0..32), the cell
+/// the blank is in (the one the tile left, bits 32..36) and the free cells around it (bits
+/// 36..52).
+fn pack(rank: usize, from: u8, free: u32) -> u64 {
+    rank as u64 | u64::from(from) << 32 | u64::from(free) << 36
+}
+
+/// The rank of a packed successor.
+fn rank_of(e: u64) -> usize {
+    (e & 0xFFFF_FFFF) as usize
 }
 
 /// What every thread reads.
@@ -233,14 +241,14 @@ struct Search<'a> {
     dirty: &'a [Vec<AtomicBool>; 2],
 }
 
-/// The scratch space of one thread: the placement being expanded and its buckets.
+/// The scratch space of one thread: the placement being expanded and the successors it
+/// found in other chunks in this round.
 struct Scratch {
     cells: Vec<u8>,
     free: Vec<u8>,
     /// The pattern tile at every cell, `u8::MAX` for none.
     tile_at: [u8; 16],
-    /// Per chunk, the successors found in it by this thread in this round.
-    buckets: Vec<Vec<u64>>,
+    far: Vec<u64>,
 }
 
 impl Search<'_> {
@@ -258,7 +266,7 @@ impl Search<'_> {
     /// Scans chunk `chunk` (its words `states`, its nibbles `table`) in layer `d`: writes
     /// the entries of placements first reached now, retires the layer's cells and puts
     /// their successors in the next layer: at once when they lie in this chunk, else in
-    /// the buckets. (placements settled, regions added.)
+    /// the list of successors waiting for the drain. (placements settled, regions added.)
     fn scan_chunk(&self, chunk: usize, d: u32, states: &mut [u32], table: &mut [u8], s: &mut Scratch) -> (u64, u64) {
         let (n, t, block) = (self.n, self.layout.t, self.layout.block);
         let parity = (d & 1) as usize;
@@ -341,7 +349,7 @@ impl Search<'_> {
                 if rank >= base && rank < base + states.len() {
                     added += u64::from(self.reach(&mut states[rank - base], from, free, parity));
                 } else {
-                    s.buckets[rank / self.chunk_len].push(pack(rank % self.chunk_len, from, free));
+                    s.far.push(pack(rank, from, free));
                 }
             }
         }
@@ -351,15 +359,14 @@ impl Search<'_> {
         added
     }
 
-    /// Puts the successors that every thread's buckets hold for chunk `chunk` into the
+    /// Puts the successors `bucket` found for chunk `chunk` (its words `states`) into the
     /// next layer; the regions added.
-    fn drain(&self, chunk: usize, parity: usize, states: &mut [u32], scratch: &[Scratch]) -> u64 {
+    fn drain(&self, chunk: usize, parity: usize, states: &mut [u32], bucket: &[u64]) -> u64 {
         let mut added = 0;
-        for s in scratch {
-            for &e in &s.buckets[chunk] {
-                let word = &mut states[(e & 0xFFFF_FFFF) as usize];
-                added += u64::from(self.reach(word, (e >> 32 & 0xF) as u8, (e >> 40) as u32, parity));
-            }
+        let base = chunk * self.chunk_len;
+        for &e in bucket {
+            let word = &mut states[rank_of(e) - base];
+            added += u64::from(self.reach(word, (e >> 32 & 0xF) as u8, (e >> 36) as u32 & 0xFFFF, parity));
         }
         if added > 0 {
             self.dirty[1 - parity][chunk].store(true, Relaxed);
@@ -422,13 +429,12 @@ fn build_table_with(
     dirty[0][start / chunk_len].store(true, Relaxed);
     let mut table = vec![0u8; size.div_ceil(2)];
     let mut scratch: Vec<Scratch> = (0..threads)
-        .map(|_| Scratch {
-            cells: vec![0u8; k],
-            free: Vec::with_capacity(n),
-            tile_at: [u8::MAX; 16],
-            buckets: vec![Vec::new(); chunks],
-        })
+        .map(|_| Scratch { cells: vec![0u8; k], free: Vec::with_capacity(n), tile_at: [u8::MAX; 16], far: Vec::new() })
         .collect();
+    // The successors of a round found in other chunks, sorted by chunk: chunk `c` has
+    // `sorted[starts[c]..starts[c + 1]]`.
+    let mut sorted: Vec<u64> = Vec::new();
+    let mut starts = vec![0usize; chunks + 1];
     let mut settled = 0u64;
     for d in 0u32.. {
         let parity = (d & 1) as usize;
@@ -450,25 +456,35 @@ fn build_table_with(
             });
             settled += scanned.0;
             added += scanned.1;
-            let scratch_ref = &scratch;
-            let work: Vec<_> = states
-                .chunks_mut(chunk_len)
-                .enumerate()
-                .filter(|(c, _)| scratch_ref.iter().any(|s| !s.buckets[*c].is_empty()))
-                .collect();
+            // A counting sort of every thread's successors by chunk.
+            starts.fill(0);
+            for e in scratch.iter().flat_map(|s| &s.far) {
+                starts[rank_of(*e) / chunk_len + 1] += 1;
+            }
+            for c in 0..chunks {
+                starts[c + 1] += starts[c];
+            }
+            sorted.resize(starts[chunks], 0);
+            let mut cursor = starts.clone();
+            for s in &mut scratch {
+                for &e in &s.far {
+                    let c = rank_of(e) / chunk_len;
+                    sorted[cursor[c]] = e;
+                    cursor[c] += 1;
+                }
+                s.far.clear();
+            }
+            let (sorted_ref, starts_ref) = (&sorted, &starts);
+            let work: Vec<_> =
+                states.chunks_mut(chunk_len).enumerate().filter(|(c, _)| starts_ref[*c] < starts_ref[c + 1]).collect();
             let queue = Mutex::new(work.into_iter());
             added += run_shared(threads, || {
                 let mut added = 0;
                 while let Some((c, words)) = queue.lock().map_or(None, |mut q| q.next()) {
-                    added += search.drain(c, parity, words, scratch_ref);
+                    added += search.drain(c, parity, words, &sorted_ref[starts_ref[c]..starts_ref[c + 1]]);
                 }
                 added
             });
-            for s in &mut scratch {
-                for b in &mut s.buckets {
-                    b.clear();
-                }
-            }
         }
         progress(settled);
         for flag in &dirty[parity] {
