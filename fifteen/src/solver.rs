@@ -470,12 +470,20 @@ impl<'a> Search<'a> {
             }
         }
         self.read_entries(&mut children[..count]);
-        for &(m, next, e) in &children[..count] {
+        let mut order = [(0u32, 0usize); 4];
+        for (k, &(_, next, e)) in children[..count].iter().enumerate() {
+            order[k] = (if self.pdb.is_some() { self.child_bound(next, e) } else { 0 }, k);
+        }
+        // With pattern databases, the children with the smallest bound first: the last
+        // pass finds a solution sooner (the passes before it search everything anyway).
+        order[..count].sort_unstable();
+        for &(h, k) in &order[..count] {
+            let (m, next, e) = children[k];
             if self.pdb.is_some() {
                 // A child the bound prunes is not even entered. (The goal child has the
                 // bound 0 and f = g + 1, within the bound: this node's own bound is at
                 // least its Manhattan distance, at least 1.)
-                let f = g + 1 + self.child_bound(next, e);
+                let f = g + 1 + h;
                 if f > bound {
                     least = least.min(f);
                     continue;
