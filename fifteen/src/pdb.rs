@@ -493,12 +493,6 @@ impl PatternDb {
         Some(crate::heuristic::manhattan_cells(&cells, self.width, self.goal_blank) + 2 * extra)
     }
 
-    /// The pattern of goal cell `label`, if any.
-    pub(crate) fn pattern_of(&self, label: u8) -> Option<usize> {
-        let p = self.pattern_of[usize::from(label)];
-        (p != u8::MAX).then_some(usize::from(p))
-    }
-
     /// The table entry of pattern `p` given `pos[label]` = the cell of every tile: half
     /// the moves the pattern needs beyond its tiles' Manhattan distance.
     pub(crate) fn lookup(&self, p: usize, pos: &[u8]) -> u8 {
@@ -511,6 +505,16 @@ impl PatternDb {
     pub(crate) fn rank_moved(&self, p: usize, pos: &[u8], label: u8, cell: u8) -> u32 {
         let cells = self.patterns[p].iter().map(|&l| if l == label { cell } else { pos[usize::from(l)] });
         self.rankers[p].rank(cells) as u32
+    }
+
+    /// The index of placement `pos` in pattern `p`'s table.
+    pub(crate) fn rank(&self, p: usize, pos: &[u8]) -> u32 {
+        self.rankers[p].rank(self.patterns[p].iter().map(|&l| pos[usize::from(l)])) as u32
+    }
+
+    /// The multiplier of every tile of pattern `p` in its ranking.
+    pub(crate) fn multipliers(&self, p: usize) -> &[u64] {
+        &self.rankers[p].mult
     }
 
     /// Entry `r` of pattern `p`'s table.

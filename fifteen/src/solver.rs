@@ -162,11 +162,11 @@ struct Saved {
     lines: u32,
     line_values: [u32; 2],
     pdb_sum: u32,
-    /// The pattern whose value changed (`u8::MAX`: none) and its old value.
-    pdb: (u8, u8),
+    /// The pattern whose value changed (`u8::MAX`: none), its old value and old index.
+    pdb: (u8, u8, u32),
     /// The same for the reflected state.
     mirror_sum: u32,
-    mirror: (u8, u8),
+    mirror: (u8, u8, u32),
 }
 
 struct Search<'a> {
@@ -190,6 +190,13 @@ struct Search<'a> {
     lines: u32,
     pdb: Option<&'a PatternDb>,
     pdb_vals: Vec<u8>,
+    /// Every pattern's index of the current placement.
+    ranks: Vec<u32>,
+    /// For every label: its pattern (`u8::MAX`: none), its place in the pattern and its
+    /// multiplier in the pattern's ranking.
+    tile_pattern: Vec<u8>,
+    tile_index: Vec<u8>,
+    tile_mult: Vec<u32>,
     pdb_sum: u32,
     /// The transposition of cells when the board is square and the goal blank lies on the
     /// diagonal: then the transposed state is as far from the goal, and its database value
@@ -198,6 +205,7 @@ struct Search<'a> {
     /// Cell of every label in the transposed state.
     mirror_pos: Vec<u8>,
     mirror_vals: Vec<u8>,
+    mirror_ranks: Vec<u32>,
     mirror_sum: u32,
     path: Vec<Move>,
     nodes: u64,
@@ -240,7 +248,27 @@ impl<'a> Search<'a> {
         };
         let pdb_vals: Vec<u8> =
             pdb.map(|db| (0..db.patterns().len()).map(|p| db.lookup(p, &pos)).collect()).unwrap_or_default();
+        let ranks: Vec<u32> =
+            pdb.map(|db| (0..db.patterns().len()).map(|p| db.rank(p, &pos)).collect()).unwrap_or_default();
+        let mirror_ranks: Vec<u32> = match (pdb, &transpose) {
+            (Some(db), Some(_)) => (0..db.patterns().len()).map(|p| db.rank(p, &mirror_pos)).collect(),
+            _ => Vec::new(),
+        };
+        let (mut tile_pattern, mut tile_index, mut tile_mult) = (vec![u8::MAX; n], vec![0u8; n], vec![0u32; n]);
+        if let Some(db) = pdb {
+            for (p, tiles) in db.patterns().iter().enumerate() {
+                for (i, (&l, &m)) in tiles.iter().zip(db.multipliers(p)).enumerate() {
+                    let l = usize::from(l);
+                    (tile_pattern[l], tile_index[l], tile_mult[l]) = (p as u8, i as u8, m as u32);
+                }
+            }
+        }
         Search {
+            ranks,
+            mirror_ranks,
+            tile_pattern,
+            tile_index,
+            tile_mult,
             w,
             h,
             n,
@@ -309,18 +337,49 @@ impl<'a> Search<'a> {
         let mut e = Entries { p: u8::MAX, r: 0, v: 0, mp: u8::MAX, mr: 0, mv: 0 };
         let Some(db) = self.pdb else { return e };
         let l = self.cells[next];
-        if let Some(p) = db.pattern_of(l) {
-            e.p = p as u8;
-            e.r = db.rank_moved(p, &self.pos, l, self.blank as u8);
+        let p = self.tile_pattern[usize::from(l)];
+        if p != u8::MAX {
+            e.p = p;
+            e.r = self.moved_rank(self.ranks[usize::from(p)], l, next, self.blank, |c| self.cells[c]);
+            debug_assert_eq!(e.r, db.rank_moved(usize::from(p), &self.pos, l, self.blank as u8));
         }
         if let Some(t) = &self.transpose {
             let tl = t[usize::from(l)];
-            if let Some(p) = db.pattern_of(tl) {
-                e.mp = p as u8;
-                e.mr = db.rank_moved(p, &self.mirror_pos, tl, t[self.blank]);
+            let p = self.tile_pattern[usize::from(tl)];
+            if p != u8::MAX {
+                e.mp = p;
+                let (a, b) = (usize::from(t[next]), usize::from(t[self.blank]));
+                e.mr = self.moved_rank(self.mirror_ranks[usize::from(p)], tl, a, b, |c| {
+                    t[usize::from(self.cells[usize::from(t[c])])]
+                });
+                debug_assert_eq!(e.mr, db.rank_moved(usize::from(p), &self.mirror_pos, tl, t[self.blank]));
             }
         }
         e
+    }
+
+    /// The index in its pattern's table after tile `l` moves from cell `a` to cell `b`
+    /// (`label_at` names the tile of every cell), from the index `rank` before: the digit
+    /// of the tile (its cell less the earlier pattern tiles below it) changes by `b - a`
+    /// less the earlier pattern tiles strictly between, and every later pattern tile
+    /// strictly between gains or loses the moved tile below it (none for a horizontal move).
+    fn moved_rank(&self, rank: u32, l: u8, a: usize, b: usize, label_at: impl Fn(usize) -> u8) -> u32 {
+        let (p, i) = (self.tile_pattern[usize::from(l)], self.tile_index[usize::from(l)]);
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut digit = (hi - lo) as i64;
+        let mut others = 0i64;
+        for c in lo + 1..hi {
+            let o = usize::from(label_at(c));
+            if self.tile_pattern[o] == p {
+                if self.tile_index[o] < i {
+                    digit -= 1;
+                } else {
+                    others += i64::from(self.tile_mult[o]);
+                }
+            }
+        }
+        let delta = digit * i64::from(self.tile_mult[usize::from(l)]) + others;
+        (if b > a { i64::from(rank) + delta } else { i64::from(rank) - delta }) as u32
     }
 
     /// Reads the entries of [`Search::entries`]. The children's reads are random accesses
@@ -361,9 +420,9 @@ impl<'a> Search<'a> {
             lines: self.lines,
             line_values: [0; 2],
             pdb_sum: self.pdb_sum,
-            pdb: (u8::MAX, 0),
+            pdb: (u8::MAX, 0, 0),
             mirror_sum: self.mirror_sum,
-            mirror: (u8::MAX, 0),
+            mirror: (u8::MAX, 0, 0),
         };
         let from = self.blank;
         let l = self.swap(from, next);
@@ -384,18 +443,20 @@ impl<'a> Search<'a> {
         }
         if e.p != u8::MAX {
             let p = usize::from(e.p);
-            saved.pdb = (e.p, self.pdb_vals[p]);
+            saved.pdb = (e.p, self.pdb_vals[p], self.ranks[p]);
             self.pdb_sum = self.pdb_sum + u32::from(e.v) - u32::from(self.pdb_vals[p]);
             self.pdb_vals[p] = e.v;
+            self.ranks[p] = e.r;
         }
         if let Some(t) = &self.transpose {
             self.mirror_pos[usize::from(t[li])] = t[from];
             self.mirror_pos[usize::from(self.goal_blank)] = t[next];
             if e.mp != u8::MAX {
                 let p = usize::from(e.mp);
-                saved.mirror = (e.mp, self.mirror_vals[p]);
+                saved.mirror = (e.mp, self.mirror_vals[p], self.mirror_ranks[p]);
                 self.mirror_sum = self.mirror_sum + u32::from(e.mv) - u32::from(self.mirror_vals[p]);
                 self.mirror_vals[p] = e.mv;
+                self.mirror_ranks[p] = e.mr;
             }
         }
         saved
@@ -420,6 +481,7 @@ impl<'a> Search<'a> {
         }
         if saved.pdb.0 != u8::MAX {
             self.pdb_vals[usize::from(saved.pdb.0)] = saved.pdb.1;
+            self.ranks[usize::from(saved.pdb.0)] = saved.pdb.2;
         }
         if let Some(t) = &self.transpose {
             let l = self.cells[next];
@@ -428,6 +490,7 @@ impl<'a> Search<'a> {
             self.mirror_sum = saved.mirror_sum;
             if saved.mirror.0 != u8::MAX {
                 self.mirror_vals[usize::from(saved.mirror.0)] = saved.mirror.1;
+                self.mirror_ranks[usize::from(saved.mirror.0)] = saved.mirror.2;
             }
         }
     }
