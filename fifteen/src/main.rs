@@ -37,8 +37,8 @@ enum Command {
         #[arg(long)]
         fast: bool,
         /// Give up on a puzzle after this many seconds (prints `unknown`, exit 3).
-        #[arg(long, value_name = "S", allow_negative_numbers = true)]
-        timeout: Option<f64>,
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
         /// Give up on a puzzle after expanding this many search nodes.
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
@@ -124,25 +124,13 @@ fn usage(message: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match engine::cli::parse("fifteen") {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("bad usage").trim_start_matches("error: ");
-            eprintln!("fifteen: {line}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
+        Err(code) => return code,
     };
     match run(cli.command) {
         Ok(code) => ExitCode::from(code),
-        Err(Failure(code, message)) => {
-            eprintln!("fifteen: {message}");
-            ExitCode::from(code)
-        }
+        Err(Failure(code, message)) => engine::cli::fail("fifteen", code, &message),
     }
 }
 
@@ -175,11 +163,6 @@ fn run(command: Command) -> Result<u8, Failure> {
             no_pdb_reflect,
             stats,
         } => {
-            let timeout = match timeout {
-                Some(s) if s.is_finite() && s >= 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
-                Some(s) => return Err(usage(format!("--timeout {s} is not a number of seconds"))),
-                None => None,
-            };
             let sizes = pdb::parse_sizes(&pdb_partition).map_err(usage)?;
             let puzzles = read_puzzles(&input)?;
             let cache = if no_pdb_cache { None } else { pdb_dir.or_else(pdb::default_cache_dir) };

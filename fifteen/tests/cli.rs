@@ -1,25 +1,14 @@
 //! The `fifteen` binary against the command-line contract: outputs, exit codes, one-line
 //! errors with nothing on stdout. Every printed solution is replayed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+use engine::cli::run_binary;
 use fifteen::{Board, Goal, Move};
 
 /// Runs `fifteen args` with `stdin`; (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .env("FIFTEEN_PDB_DIR", std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifteen-cli-pdb-v2"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading its input (usage errors): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifteen-cli-pdb-v2");
+    let ran = run_binary(env!("CARGO_BIN_EXE_fifteen"), args, &[("FIFTEEN_PDB_DIR", &cache)], stdin).unwrap();
+    (ran.code, ran.stdout, ran.stderr)
 }
 
 fn replays(board: &str, width: Option<usize>, goal: &Goal, line: &str) -> usize {
@@ -122,7 +111,11 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["check", "--width", "2"], "1 2 0", "<stdin>:1:1: 3 tiles do not fill rows of width 2"),
         (&["solve"], "4 1 3 0", "<stdin>:1: the board's tiles are not the tiles of the goal (blank-last)"),
         (&["solve", "--goal", "sideways"], "1 2 3 0", "--goal: unknown goal"),
-        (&["solve", "--timeout", "-1"], "1 2 3 0", "--timeout -1 is not a number of seconds"),
+        (
+            &["solve", "--timeout", "-1"],
+            "1 2 3 0",
+            "invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0",
+        ),
         (&["solve", "--bogus"], "", "unexpected argument"),
         (&["generate", "--size", "3by3"], "", "--size \"3by3\": expected WxH"),
         (&["generate", "--size", "3x3", "--min-moves", "40"], "", "no 3x3 board is more than 31"),

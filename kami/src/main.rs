@@ -4,7 +4,6 @@
 //! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout),
 //! 3 the `--timeout` budget ran out.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,8 +24,8 @@ enum Command {
     /// Optimal solution: the number of moves, then one `r c colour` line per move.
     Solve {
         /// Give up after this many seconds: `unknown lb=<lower bound> best=<n or ->`, exit 3.
-        #[arg(long, value_name = "S", allow_negative_numbers = true)]
-        timeout: Option<f64>,
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
         /// Level file, `-` for standard input.
         #[arg(default_value = "-")]
         level: String,
@@ -58,43 +57,21 @@ enum Command {
 struct Failure(u8, String);
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match engine::cli::parse("kami") {
         Ok(cli) => cli,
-        Err(e) if e.use_stderr() => {
-            let text = e.to_string();
-            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad usage").trim();
-            eprintln!("kami: {line}");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            // --help and --version.
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
+        Err(code) => return code,
     };
     match run(cli.command) {
-        Ok(text) => {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
-        Err(Failure(code, message)) => {
-            eprintln!("kami: {message}");
-            ExitCode::from(code)
-        }
+        Ok((code, text)) => engine::cli::answer(&text, code),
+        Err(Failure(code, message)) => engine::cli::fail("kami", code, &message),
     }
 }
 
-/// Runs a command, returning what goes to stdout; exit 3 carries its stdout line in the
-/// failure's message slot through [`gave_up`].
-fn run(command: Command) -> Result<String, Failure> {
+/// Runs a command: the exit code and what goes to stdout, or a failure.
+fn run(command: Command) -> Result<(u8, String), Failure> {
     match command {
         Command::Solve { timeout, level } => {
-            let deadline = match timeout {
-                None => None,
-                Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s.min(1e9))),
-                Some(s) => return Err(Failure(2, format!("--timeout {s}: expected a number of seconds >= 0"))),
-            };
+            let deadline = timeout.map(|t| Instant::now() + t);
             let (name, level) = read_level(&level)?;
             let start = Instant::now();
             let outcome = solve_with(&level, Limits { deadline, node_limit: None });
@@ -103,17 +80,17 @@ fn run(command: Command) -> Result<String, Failure> {
                 Outcome::Optimal(moves) => {
                     let mut lines = vec![moves.len().to_string()];
                     lines.extend(moves.iter().map(ToString::to_string));
-                    Ok(lines.join("\n") + "\n")
+                    Ok((0, lines.join("\n") + "\n"))
                 }
                 Outcome::GaveUp { lower_bound, best } => {
                     let best = best.map_or_else(|| "-".to_string(), |b| b.len().to_string());
-                    gave_up(&format!("unknown lb={lower_bound} best={best}\n"))
+                    Ok((3, format!("unknown lb={lower_bound} best={best}\n")))
                 }
             }
         }
         Command::Render { level } => {
             let (_, level) = read_level(&level)?;
-            Ok(kami::svg::render(&level))
+            Ok((0, kami::svg::render(&level)))
         }
         Command::Generate { size, colors, regions, seed } => {
             let (rows, cols) = size
@@ -122,17 +99,9 @@ fn run(command: Command) -> Result<String, Failure> {
                 .ok_or_else(|| Failure(2, format!("--size {size:?}: expected RxC, for example 29x10")))?;
             let options = Options { rows, cols, colours: colors, regions, seed, ..Options::default() };
             let level = generate(&options).map_err(|e| Failure(2, format!("generate: {e}")))?;
-            Ok(level.to_string())
+            Ok((0, level.to_string()))
         }
     }
-}
-
-/// Exit 3: the `unknown` line still goes to stdout.
-fn gave_up(line: &str) -> Result<String, Failure> {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(line.as_bytes());
-    let _ = stdout.flush();
-    Err(Failure(3, "the time budget ran out".into()))
 }
 
 /// Reads and parses a level from a path or `-` (stdin); errors name the source and line.

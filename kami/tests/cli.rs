@@ -1,28 +1,18 @@
 //! The `kami` binary against the command-line contract.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use engine::cli::{Ran, run_binary};
 
-fn kami(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kami"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading its input (usage errors): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+fn kami(args: &[&str], stdin: &str) -> Ran {
+    run_binary(env!("CARGO_BIN_EXE_kami"), args, &[], stdin).unwrap()
 }
 
 #[test]
 fn solve_prints_the_optimum_then_replayable_moves() {
     let text = "# name: small\n0120\n1201\n2012\n";
     let out = kami(&["solve", "-"], text);
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(Some(out.code), Some(0));
+    let stdout = out.stdout;
     let mut lines = stdout.lines();
     let n: usize = lines.next().unwrap().parse().unwrap();
     let level: kami::Level = text.parse().unwrap();
@@ -52,9 +42,9 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["frobnicate"][..], ""),
     ] {
         let out = kami(args, input);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(Some(out.code), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1, "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}");
     }
 }
 
@@ -75,18 +65,18 @@ fn a_budget_that_runs_out_reports_bounds_and_exit_3() {
         Err(_) => "0120120\n1201201\n2012012\n0120120\n".to_string(),
     };
     let out = kami(&["solve", "--timeout", "0", "-"], &text);
-    assert_eq!(out.status.code(), Some(3));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(Some(out.code), Some(3));
+    let stdout = out.stdout;
     assert!(stdout.starts_with("unknown lb=") && stdout.contains(" best="), "{stdout}");
 }
 
 #[test]
 fn generate_and_render() {
     let out = kami(&["generate", "--size", "8x6", "--colors", "3", "--regions", "10", "--seed", "9"], "");
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(Some(out.code), Some(0));
+    let text = out.stdout;
     let level: kami::Level = text.parse().unwrap();
     assert_eq!(level.par, Some(kami::solve(&level).len() as u32));
     let svg = kami(&["render"], &text);
-    assert!(String::from_utf8(svg.stdout).unwrap().starts_with("<svg"));
+    assert!(svg.stdout.starts_with("<svg"));
 }

@@ -32,8 +32,8 @@ enum Command {
         #[arg(long)]
         gravity: bool,
         /// Give up after this many seconds (prints `unknown`, exit 3).
-        #[arg(long, value_name = "S")]
-        timeout: Option<f64>,
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
         /// Board file, or `-` for standard input.
         #[arg(default_value = "-")]
         board: String,
@@ -89,11 +89,7 @@ fn run(command: Command) -> Result<String, Failure> {
         }
         Command::Solve { gravity, timeout, board } => {
             let board = read_board(&board)?;
-            let deadline = match timeout {
-                Some(s) if s.is_finite() && s >= 0.0 => Some(Instant::now() + Duration::from_secs_f64(s.min(1e9))),
-                Some(s) => return Err(Failure(2, format!("--timeout {s}: expected a number of seconds"))),
-                None => None,
-            };
+            let deadline = timeout.map(|t| Instant::now() + t);
             let budget = if deadline.is_some() { u64::MAX } else { Options::default().budget };
             let answer = solver::solve(&board, &Options { gravity, budget, deadline });
             let mut out = format!("{}\n", answer.word());
@@ -125,36 +121,17 @@ fn run(command: Command) -> Result<String, Failure> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match engine::cli::parse("shisen") {
         Ok(cli) => cli,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("bad usage").trim_start_matches("error: ");
-            eprintln!("shisen: {line}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match run(cli.command) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => engine::cli::answer(&out, 0),
         // Exit 1 and 3 are answers: `unsolvable` / `unknown` go to stdout.
-        Err(Failure(code @ (1 | 3), out)) if !out.is_empty() => {
-            print!("{out}");
-            ExitCode::from(code)
+        Err(Failure(code @ (1 | 3), out)) if !out.is_empty() => engine::cli::answer(&out, code),
+        Err(Failure(code, message)) if message.is_empty() => {
+            engine::cli::fail("shisen", code, "no solvable deal found")
         }
-        Err(Failure(code, message)) => {
-            if message.is_empty() {
-                eprintln!("shisen: no solvable deal found");
-            } else {
-                eprintln!("shisen: {message}");
-            }
-            ExitCode::from(code)
-        }
+        Err(Failure(code, message)) => engine::cli::fail("shisen", code, &message),
     }
 }

@@ -1,20 +1,11 @@
 //! The `shisen` binary against the command-line contract.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use engine::cli::run_binary;
 
 /// Runs `shisen args` with `input` on stdin: (exit code, stdout, stderr).
 fn shisen(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shisen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let ran = run_binary(env!("CARGO_BIN_EXE_shisen"), args, &[], input).unwrap();
+    (ran.code, ran.stdout, ran.stderr)
 }
 
 #[test]
