@@ -5,6 +5,7 @@
 //! exit code 2 for bad input or usage (nothing on standard output). This module is that
 //! contract in code, so the binaries cannot drift apart:
 //!
+//! * [`main`] is the whole life of a binary, built from the pieces below.
 //! * [`parse`] reads the arguments with clap; a usage error becomes `program: message` on
 //!   one line and exit 2, `--help` and `--version` print and exit 0.
 //! * [`answer`] writes an answer to standard output with its exit code.
@@ -20,6 +21,45 @@ use std::time::Duration;
 
 /// The exit code for bad input or usage.
 pub const USAGE: u8 = 2;
+
+/// A command that failed: its exit code and a one-line message for standard error.
+///
+/// ```
+/// let f = engine::cli::Failure(2, "bad --size".into());
+/// assert_eq!((f.0, f.1.as_str()), (2, "bad --size"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure(pub u8, pub String);
+
+/// The whole life of a binary: [`parse`] the arguments into `P`, run `command`, then print
+/// its answer (exit code and standard output) with [`answer`] or its [`Failure`] with
+/// [`fail`].
+///
+/// ```no_run
+/// use clap::Parser;
+/// use engine::cli::Failure;
+///
+/// #[derive(Parser)]
+/// struct Args {
+///     n: i64,
+/// }
+///
+/// fn main() -> std::process::ExitCode {
+///     engine::cli::main("demo", |args: Args| {
+///         if args.n < 0 { Err(Failure(2, format!("{}: expected a count", args.n))) } else { Ok((0, format!("{}\n", args.n))) }
+///     })
+/// }
+/// ```
+pub fn main<P: clap::Parser>(program: &str, command: impl FnOnce(P) -> Result<(u8, String), Failure>) -> ExitCode {
+    let args = match parse(program) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    match command(args) {
+        Ok((code, text)) => answer(&text, code),
+        Err(Failure(code, message)) => fail(program, code, &message),
+    }
+}
 
 /// The first non-blank line of `text`, trimmed (`"error"` if there is none): the one line a
 /// binary may print on standard error.

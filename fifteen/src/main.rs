@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::SeededRng;
+use engine::cli::Failure;
 use fifteen::fast::solve_fast;
 use fifteen::pdb::{self, CacheStatus, PatternDb};
 use fifteen::solvable::{goal_board, is_reachable};
@@ -116,22 +117,13 @@ enum HeuristicArg {
     Pdb,
 }
 
-/// A failure: exit code and a one-line message.
-struct Failure(u8, String);
-
 fn usage(message: impl Into<String>) -> Failure {
     Failure(2, message.into())
 }
 
 fn main() -> ExitCode {
-    let cli: Cli = match engine::cli::parse("fifteen") {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli.command) {
-        Ok(code) => ExitCode::from(code),
-        Err(Failure(code, message)) => engine::cli::fail("fifteen", code, &message),
-    }
+    // Answers are written as they come (batches), so only the exit code is left to give.
+    engine::cli::main("fifteen", |cli: Cli| run(cli.command).map(|code| (code, String::new())))
 }
 
 fn run(command: Command) -> Result<u8, Failure> {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use engine::cli::Failure;
 use hitori::Puzzle;
 use hitori::generate::{GenerateError, generate, generate_graded};
 use hitori::solver::{Answer, Limits, solve};
@@ -47,18 +48,8 @@ enum Command {
     },
 }
 
-/// A failure: exit code and a one-line message.
-struct Failure(u8, String);
-
 fn main() -> ExitCode {
-    let cli: Cli = match engine::cli::parse("hitori") {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli.command) {
-        Ok((code, text)) => engine::cli::answer(&text, code),
-        Err(Failure(code, message)) => engine::cli::fail("hitori", code, &message),
-    }
+    engine::cli::main("hitori", |cli: Cli| run(cli.command))
 }
 
 fn run(command: Command) -> Result<(u8, String), Failure> {

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use engine::cli::Failure;
 use kami::generate::{Options, generate};
 use kami::{Level, Limits, Outcome, solve_with};
 
@@ -53,18 +54,8 @@ enum Command {
     },
 }
 
-/// A failure: exit code and a one-line message.
-struct Failure(u8, String);
-
 fn main() -> ExitCode {
-    let cli: Cli = match engine::cli::parse("kami") {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli.command) {
-        Ok((code, text)) => engine::cli::answer(&text, code),
-        Err(Failure(code, message)) => engine::cli::fail("kami", code, &message),
-    }
+    engine::cli::main("kami", |cli: Cli| run(cli.command))
 }
 
 /// Runs a command: the exit code and what goes to stdout, or a failure.

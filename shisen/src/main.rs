@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::SeededRng;
+use engine::cli::Failure;
 use shisen::Board;
 use shisen::generate::{self, Spec};
 use shisen::solver::{self, Answer, Options};
@@ -60,9 +61,6 @@ enum Command {
         any: bool,
     },
 }
-
-/// A failure: the exit code and the one-line message.
-struct Failure(u8, String);
 
 fn read_board(source: &str) -> Result<Board, Failure> {
     let (name, text) = engine::read_input(source).map_err(|m| Failure(2, m))?;
@@ -121,17 +119,11 @@ fn run(command: Command) -> Result<String, Failure> {
 }
 
 fn main() -> ExitCode {
-    let cli: Cli = match engine::cli::parse("shisen") {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli.command) {
-        Ok(out) => engine::cli::answer(&out, 0),
+    engine::cli::main("shisen", |cli: Cli| match run(cli.command) {
+        Ok(out) => Ok((0, out)),
         // Exit 1 and 3 are answers: `unsolvable` / `unknown` go to stdout.
-        Err(Failure(code @ (1 | 3), out)) if !out.is_empty() => engine::cli::answer(&out, code),
-        Err(Failure(code, message)) if message.is_empty() => {
-            engine::cli::fail("shisen", code, "no solvable deal found")
-        }
-        Err(Failure(code, message)) => engine::cli::fail("shisen", code, &message),
-    }
+        Err(Failure(code @ (1 | 3), out)) if !out.is_empty() => Ok((code, out)),
+        Err(Failure(code, message)) if message.is_empty() => Err(Failure(code, "no solvable deal found".into())),
+        Err(failure) => Err(failure),
+    })
 }
