@@ -242,12 +242,7 @@ impl Search {
         let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
         let mut rng = SeededRng::new(0x5eed_5150);
-        let mut masks = Masks::new(w, h);
-        if let Some(masks) = &mut masks {
-            for (i, &t) in grid.iter().enumerate() {
-                masks.set(Coord::new((i % w) as i32, (i / w) as i32), t != 0);
-            }
-        }
+        let masks = board.masks().cloned();
         let settled = !options.gravity || (w..w * h).all(|i| grid[i] != 0 || grid[i - w] == 0);
         Search {
             w,
@@ -522,12 +517,7 @@ impl Plain {
         let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
         let members_len = members.len();
-        let mut masks = Masks::new(w, h);
-        if let Some(masks) = &mut masks {
-            for &cell in &pos {
-                masks.set(Coord::new((cell % w) as i32, (cell / w) as i32), true);
-            }
-        }
+        let masks = board.masks().cloned();
         Plain {
             w,
             h,
