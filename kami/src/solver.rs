@@ -99,6 +99,18 @@
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).
 //!
+//! **Tap filter.** When the radius test applies at a node (its radius is at least the moves
+//! left, so every child must bring it down to `left − 1`), the node first computes, once,
+//! the set of regions whose tap can do that at all (`radius_taps`, with its proof: a
+//! necessary condition on the tapped region `r` alone, for each region `u` that could
+//! become a centre, `d(u, r) + max{d(r, v) : d(u, v) > left − 1} ≤ left + 1`). Moves
+//! tapping other regions are not generated; the node reports `left + 1` for them, the
+//! bound the radius test would have given them. For the remaining moves, the radius test
+//! tries as centres only the merged region and the regions `u` that passed the condition
+//! for `r`, which keeps it exact. The colour look-ahead skips regions with fewer
+//! neighbours than the rarest colour has regions (touching every region of a colour `x`
+//! takes at least `m_x` neighbours).
+//!
 //! Pruning known to lose optimality (moves restricted to touch the previous one, skipping
 //! regions by eccentricity, a fixed pivot region, depth-ignoring visited sets) is not used.
 //!
@@ -470,15 +482,23 @@ struct Budget {
 }
 
 impl Budget {
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
+    /// Counts `k` nodes at once (children cut without being visited one by one); whether
+    /// the budget is exhausted.
+    fn tick_many(&mut self, k: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += k;
         if self.limits.node_limit.is_some_and(|n| self.nodes > n) {
             self.aborted = true;
         }
-        if self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if before / 1024 != self.nodes / 1024 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Counts one node; whether the budget is exhausted.
+    fn tick(&mut self) -> bool {
+        self.tick_many(1)
     }
 }
 
@@ -734,23 +754,18 @@ fn merge_distances_into(
 
 /// Whether the radius after merging the regions `merged` (a bitset) into one region
 /// would exceed `limit`, read off the current matrix without changing it (the same rule as
-/// [`merge_distances`]): every remaining region must have some region farther than `limit`.
-fn radius_exceeds(
-    dist: &[u8],
-    eccs: &[u8],
-    n: usize,
-    alive: &[u64],
-    merged: &[u64],
-    limit: u32,
-    ds: &mut [u8],
-) -> bool {
+/// [`merge_distances`]): the merged region and every remaining region of `centres` must
+/// have some region farther than `limit`. Exact when `centres` holds every alive region
+/// that could become a centre (all alive regions, or the set `radius_taps` found).
+fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, centres: &[u64], ds: &mut [u8]) -> bool {
+    let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     let limit = u8::try_from(limit).unwrap_or(u8::MAX);
     merged_row(dist, n, merged, ds);
     if ds.iter().all(|&d| d <= limit) {
         return false;
     }
-    for (k, &a) in alive.iter().enumerate() {
-        let mut word = a & !merged[k];
+    for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
+        let mut word = a & c & !merged[k];
         while word != 0 {
             let u = k * 64 + word.trailing_zeros() as usize;
             word &= word - 1;
@@ -769,6 +784,88 @@ fn radius_exceeds(
     true
 }
 
+/// The regions `r` whose tap may leave a region graph of radius at most `limit`, into
+/// `taps`; `false` when that is every alive region (nothing to filter).
+///
+/// A tap of `r` merges a set `S ⊆ N[r]`, so `d(u, S) ≥ d(u, r) − 1` for every region `u`.
+/// Write `F_u = {v : d(u, v) > limit}`. After the merge the distances are
+/// `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))`, and no distance shrinks by more than 2.
+/// If the new radius is at most `limit`, some centre has eccentricity at most `limit`:
+/// either a region `u ∉ S`, and then every `v ∈ F_u` has `d(u, S) + d(S, v) ≤ limit`, so
+/// `d(u, r) + d(r, v) ≤ limit + 2`; or the merged region, and then `u = r` has
+/// `d(r, v) ≤ d(S, v) + 1 ≤ limit + 1` for every `v`. In both cases `ecc(u) ≤ limit + 2`
+/// and `d(u, r) + max over v ∈ F_u of d(r, v) ≤ limit + 2`: only regions `r` passing that
+/// test for some such `u` are kept. Saturated matrix entries (255) are at most the true
+/// distances, so the test only keeps more. Dead regions' columns repeat their region's
+/// distances, so `v` ranges over alive regions. `out` also records which regions `u`
+/// passed the test for each `r`: the only regions other than the merged one that can be a
+/// centre after a tap of `r` (for [`radius_exceeds`]).
+fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut [u8]) -> bool {
+    let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
+    out.centres.clear();
+    out.ok.clear();
+    let Ok(reach) = u8::try_from(limit + 2) else { return false };
+    out.any.clear();
+    out.any.resize(n, 0);
+    for u in bits(alive) {
+        if eccs[u] > reach {
+            continue;
+        }
+        let row_u = &dist[u * n..(u + 1) * n];
+        far.fill(0);
+        for v in bits(alive) {
+            if u32::from(row_u[v]) > limit {
+                for (f, &d) in far.iter_mut().zip(&dist[v * n..(v + 1) * n]) {
+                    *f = (*f).max(d);
+                }
+            }
+        }
+        let at = out.ok.len();
+        out.ok.resize(at + n, 0);
+        for (((ok, any), &d), &f) in out.ok[at..].iter_mut().zip(out.any.iter_mut()).zip(row_u).zip(far.iter()) {
+            *ok = u8::from(d.saturating_add(f) <= reach);
+            *any |= *ok;
+        }
+        out.centres.push(u);
+    }
+    let mut all = true;
+    for (k, &a) in alive.iter().enumerate() {
+        let mut word = a;
+        let mut taps = 0u64;
+        while word != 0 {
+            let r = k * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            taps |= u64::from(out.any[r]) << (r % 64);
+        }
+        out.taps[k] = taps;
+        all &= taps == a;
+    }
+    !all
+}
+
+/// The result of [`radius_taps`] for one search node.
+#[derive(Default)]
+struct TapFilter {
+    /// The regions whose tap may leave the radius at most `limit`.
+    taps: Vec<u64>,
+    /// The regions `u` that may be centres after some tap.
+    centres: Vec<usize>,
+    /// `ok[i * n + r]`: whether `centres[i]` passed the test for a tap of `r`.
+    ok: Vec<u8>,
+    /// `any[r]`: whether some centre passed the test for `r`.
+    any: Vec<u8>,
+}
+
+impl TapFilter {
+    /// The possible centres after a tap of `r`, as a bitset into `out`.
+    fn centres_of(&self, r: usize, n: usize, out: &mut [u64]) {
+        out.fill(0);
+        for (i, &u) in self.centres.iter().enumerate() {
+            out[u / 64] |= u64::from(self.ok[i * n + r]) << (u % 64);
+        }
+    }
+}
+
 /// Scratch buffers for the heuristic and moves.
 struct Scratch {
     ds: Vec<u8>,
@@ -776,6 +873,7 @@ struct Scratch {
     next: Vec<u64>,
     acc: Vec<u64>,
     merged: Vec<u64>,
+    centres: Vec<u64>,
 }
 
 impl Scratch {
@@ -787,6 +885,7 @@ impl Scratch {
             next: vec![0; size],
             acc: vec![0; island.words],
             merged: vec![0; island.words],
+            centres: vec![0; island.words],
         }
     }
 }
@@ -816,9 +915,17 @@ fn single_within_one_move(island: &Island, node: &Node, counts: &[u32; MAX_COLOU
     if counts.iter().enumerate().any(|(c, &m)| (m == 1 || m == 2) && free(c)) {
         return true;
     }
+    // A region touching every region of a colour `x` has at least `m_x` neighbours.
+    let Some(fewest) = counts.iter().enumerate().filter(|&(c, &m)| m > 0 && free(c)).map(|(_, &m)| m).min() else {
+        return false;
+    };
     let w = island.words;
     let mut touching = [0u32; MAX_COLOURS];
     for t in bits(&node.alive) {
+        let row = &node.adj[t * w..(t + 1) * w];
+        if row.iter().map(|a| a.count_ones()).sum::<u32>() < fewest {
+            continue;
+        }
         touching.fill(0);
         for s in bits(&node.adj[t * w..(t + 1) * w]) {
             touching[usize::from(node.col[s])] += 1;
@@ -905,6 +1012,8 @@ struct Search<'a> {
     stack: Vec<Node>,
     path: Path,
     scratch: Scratch,
+    /// Per depth, the tap filter of the node (see `radius_taps`).
+    filters: Vec<TapFilter>,
 }
 
 /// Transposition table entries kept at most (about 100 MB).
@@ -927,6 +1036,7 @@ impl<'a> Search<'a> {
             stack: vec![island.root()],
             path: Vec::new(),
             scratch: Scratch::new(island),
+            filters: Vec::new(),
         }
     }
 
@@ -958,15 +1068,16 @@ impl<'a> Search<'a> {
         if h > left {
             return Probe::Bound(h);
         }
-        let moves = self.moves(depth, last);
+        let filter = self.tap_filter(depth, left);
+        let moves = self.moves(depth, last, if filter { Some((&self.filters[depth].taps[..], left)) } else { None });
         if self.stack.len() <= depth + 1 {
             let copy = self.stack[depth].clone();
             self.stack.push(copy);
         }
         let w = self.island.words;
-        let mut best = u32::MAX;
+        let mut best = moves.floor;
         let counts = colour_counts(&self.stack[depth]);
-        for (merges, r, x) in moves {
+        for (merges, r, x) in moves.list {
             // The child's colour bound, before paying for the move: `r` turns from its
             // colour to `x` and its `merges` neighbours of colour `x` join it.
             let mut child = counts;
@@ -980,7 +1091,7 @@ impl<'a> Search<'a> {
                 best = best.min(child_bound + 1);
                 continue;
             }
-            if self.radius_cut(depth, r, x, left) {
+            if self.radius_cut(depth, r, x, left, filter) {
                 if self.budget.tick() {
                     return Probe::Bound(0);
                 }
@@ -1036,9 +1147,25 @@ impl<'a> Search<'a> {
         Probe::Bound(proven)
     }
 
+    /// Fills `scratch.taps` with the regions of the node at `depth` whose tap may leave a
+    /// radius of at most `left - 1`, when the per-child radius test applies (see
+    /// [`Search::radius_cut`]) and some region is excluded.
+    fn tap_filter(&mut self, depth: usize, left: u32) -> bool {
+        let node = &self.stack[depth];
+        if node.dist.is_empty() || left < 2 || node.radius < left {
+            return false;
+        }
+        if self.filters.len() <= depth {
+            self.filters
+                .resize_with(depth + 1, || TapFilter { taps: vec![0; self.island.words], ..TapFilter::default() });
+        }
+        let filter = &mut self.filters[depth];
+        radius_taps(node, self.island.n, left - 1, filter, &mut self.scratch.ds)
+    }
+
     /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
     /// `left - 1` (read off the parent's matrix, see `radius_exceeds`).
-    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32) -> bool {
+    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32, filtered: bool) -> bool {
         let parent = &self.stack[depth];
         // The child's radius is at most the parent's: test only when that is too many.
         if parent.dist.is_empty() || left < 2 || parent.radius < left {
@@ -1053,18 +1180,33 @@ impl<'a> Search<'a> {
                 merged[s / 64] |= 1 << (s % 64);
             }
         }
-        radius_exceeds(&parent.dist, &parent.ecc, self.island.n, &parent.alive, merged, left - 1, &mut self.scratch.ds)
+        let centres = if filtered {
+            self.filters[depth].centres_of(r, self.island.n, &mut self.scratch.centres);
+            &self.scratch.centres[..]
+        } else {
+            &parent.alive[..]
+        };
+        radius_exceeds(parent, self.island.n, merged, left - 1, centres, &mut self.scratch.ds)
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
     /// target colour) as `(merges, region, colour)`, the lowest child colour bound first, then bigger merges, minus the moves the partial-order reduction
     /// skips after `last`.
-    fn moves(&self, depth: usize, last: Option<Last>) -> Vec<(u32, usize, Colour)> {
+    fn moves(&self, depth: usize, last: Option<Last>, filter: Option<(&[u64], u32)>) -> Moves {
         let node = &self.stack[depth];
         let w = self.island.words;
         let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
         let mut out = Vec::new();
+        let mut floor = u32::MAX;
         for r in bits(&node.alive) {
+            if let Some((taps, left)) = filter {
+                if taps[r / 64] >> (r % 64) & 1 == 0 {
+                    // Every child by a tap of `r` has a radius above `left - 1` (see
+                    // `radius_taps`): it would be cut with the bound `left + 1`.
+                    floor = left + 1;
+                    continue;
+                }
+            }
             let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
             if degree == 1 && node.count >= 3 && self.target.is_none() {
                 // A leaf region is never tapped before the last move (module docs).
@@ -1106,8 +1248,17 @@ impl<'a> Search<'a> {
             })
             .collect();
         keyed.sort_unstable();
-        keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect()
+        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor }
     }
+}
+
+/// The candidate moves of a node (see [`Search::moves`]).
+struct Moves {
+    /// `(merges, region, colour)`, in search order.
+    list: Vec<(u32, usize, Colour)>,
+    /// A lower bound on the moves after each child left out by the tap filter, plus one
+    /// (`u32::MAX` if none was).
+    floor: u32,
 }
 
 /// The move that led to a search node, for the partial-order reduction: `key` is the
@@ -1274,11 +1425,79 @@ mod tests {
                         }
                         let before = node.clone();
                         island.apply(&mut node, r, x, &mut scratch.merged);
+                        let n = island.n;
                         for limit in 0..6 {
-                            let exceeds = radius_exceeds(&before.dist, &before.ecc, island.n, &before.alive, &merged, limit, &mut scratch.ds);
+                            let exceeds = radius_exceeds(&before, n, &merged, limit, &before.alive, &mut scratch.ds);
+                            prop_assert_eq!(exceeds, node.radius > limit);
+                            // The tap filter never drops a tap that brings the radius to
+                            // `limit`, and its centres suffice for the exact test.
+                            let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
+                            radius_taps(&before, n, limit, &mut filter, &mut scratch.ds);
+                            if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                                prop_assert!(node.radius > limit);
+                            }
+                            filter.centres_of(r, n, &mut scratch.centres);
+                            let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &mut scratch.ds);
                             prop_assert_eq!(exceeds, node.radius > limit);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Random levels bigger than `level_strategy`'s (radius up to about 8), with holes.
+    fn big_level_strategy() -> impl Strategy<Value = Level> {
+        (4usize..14, 4usize..11, 2u8..6).prop_flat_map(|(rows, cols, k)| {
+            proptest::collection::vec((0u8..k, 0u32..20), rows * cols).prop_filter_map("no triangles", move |cells| {
+                let cells: Vec<Option<Colour>> = cells.into_iter().map(|(c, h)| (h > 0).then_some(c)).collect();
+                Level::from_cells(engine::Grid::from_vec(cols, rows, cells).ok()?).ok()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// On bigger levels, through random play: for every move of the search (each region
+        /// to each neighbour colour) and every limit, a tap the filter drops leaves a radius
+        /// above the limit, and the radius test with the filter's centres is exact.
+        #[test]
+        fn tap_filter_keeps_every_radius_reducing_move(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+            let graph = RegionGraph::new(&level);
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let (n, w) = (island.n, island.words);
+                let mut node = island.root();
+                let mut scratch = Scratch::new(&island);
+                let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
+                for &pick in &picks {
+                    if node.count == 1 {
+                        break;
+                    }
+                    let mut moves = Vec::new();
+                    for r in bits(&node.alive) {
+                        let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
+                        colours.sort_unstable();
+                        colours.dedup();
+                        moves.extend(colours.into_iter().map(|x| (r, x)));
+                    }
+                    for limit in node.radius.saturating_sub(2)..node.radius + 1 {
+                        radius_taps(&node, n, limit, &mut filter, &mut scratch.ds);
+                        for &(r, x) in &moves {
+                            let mut child = node.clone();
+                            island.apply(&mut child, r, x, &mut scratch.merged);
+                            if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                                prop_assert!(child.radius > limit);
+                            }
+                            filter.centres_of(r, n, &mut scratch.centres);
+                            let merged = scratch.merged.clone();
+                            let exceeds = radius_exceeds(&node, n, &merged, limit, &scratch.centres, &mut scratch.ds);
+                            prop_assert_eq!(exceeds, child.radius > limit);
+                        }
+                    }
+                    let (r, x) = moves[pick % moves.len()];
+                    island.apply(&mut node, r, x, &mut scratch.merged);
                 }
             }
         }
