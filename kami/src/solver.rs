@@ -123,6 +123,13 @@
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).
 //!
+//! **Pair filter.** At a node with `left` moves left, a child needs a pair bound of at most
+//! `left − 1`, so every pair of regions whose potential `φ` is at least `2·left − 1` must
+//! see it drop, and that takes a tap of a region on or next to a shortest path between
+//! them (`pair_taps`, with its proof). The node computes the regions passing this for all
+//! such pairs once; moves tapping other regions are not generated, and the node reports
+//! `left + 1` for them (what their own pair bound would give).
+//!
 //! **Tap filter.** When the radius test applies at a node (its radius is at least the moves
 //! left, so every child must bring it down to `left − 1`), the node first computes, once,
 //! the set of regions whose tap can do that at all (`radius_taps`, with its proof: a
@@ -131,7 +138,11 @@
 //! tapping other regions are not generated; the node reports `left + 1` for them, the
 //! bound the radius test would have given them. For the remaining moves, the radius test
 //! tries as centres only the merged region and the regions `u` that passed the condition
-//! for `r`, which keeps it exact. The colour look-ahead skips regions with fewer
+//! for `r`, which keeps it exact. The two filters are intersected; the radius filter is
+//! skipped when the pair filter already leaves at most `PAIR_TAPS_ENOUGH` regions (the
+//! per-child radius test then tries every region as a centre). Neither changes which
+//! children pass: a child left out would have been cut by its own bounds. The colour
+//! look-ahead is computed only when it can raise the bound, and skips regions with fewer
 //! neighbours than the rarest colour has regions (touching every region of a colour `x`
 //! takes at least `m_x` neighbours).
 //!
@@ -835,7 +846,11 @@ fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     out.centres.clear();
     out.ok.clear();
-    let Ok(reach) = u8::try_from(limit + 2) else { return false };
+    out.complete = false;
+    let Ok(reach) = u8::try_from(limit + 2) else {
+        out.taps.copy_from_slice(alive);
+        return false;
+    };
     out.any.clear();
     out.any.resize(n, 0);
     for u in bits(alive) {
@@ -871,6 +886,7 @@ fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut
         out.taps[k] = taps;
         all &= taps == a;
     }
+    out.complete = true;
     !all
 }
 
@@ -885,6 +901,11 @@ struct TapFilter {
     ok: Vec<u8>,
     /// `any[r]`: whether some centre passed the test for `r`.
     any: Vec<u8>,
+    /// Whether `centres` and `ok` hold every possible centre (see [`radius_taps`]).
+    complete: bool,
+    /// `keep[r]`: whether a tap of `r` may lower every pair potential that must drop (see
+    /// [`pair_taps`]).
+    keep: Vec<u8>,
 }
 
 impl TapFilter {
@@ -895,6 +916,47 @@ impl TapFilter {
             out[u / 64] |= u64::from(self.ok[i * n + r]) << (u % 64);
         }
     }
+}
+
+/// Marks in `keep` the regions `r` whose tap may leave a pair bound of at most `left − 1`;
+/// `false` when no pair needs to drop (then every region may).
+///
+/// For the child's pair bound to be at most `left − 1`, every pair `u, w` whose potential
+/// `φ = d(u, w) + δ` (module docs, with or without a target) is at least `2·left − 1` must
+/// see it drop. A tap of `r` merges `S ⊆ N[r]`. `δ` (or the target indicators) changes
+/// only when `u`'s or `w`'s region is `r`, and then `d(u, r) + d(r, w) = d(u, w)`. The
+/// distance drops only when `d(u, S) + d(S, w) < d(u, w)` (for `u ∈ S`, read `d(u, S) = 0`,
+/// and then `d(u, r) ≤ 1`), and `d(u, S) ≥ d(u, r) − 1`, `d(S, w) ≥ d(r, w) − 1`. So in every
+/// case `d(u, r) + d(r, w) ≤ d(u, w) + 1`: `r` lies on or next to a shortest `u`–`w` path,
+/// for every such pair. Saturated entries (255) only keep more regions.
+fn pair_taps(node: &Node, n: usize, left: u32, target: Option<Colour>, keep: &mut Vec<u8>) -> bool {
+    let critical = 2 * left - 1;
+    let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
+    let slack = if target.is_some() { 2 } else { 1 };
+    keep.clear();
+    keep.resize(n, 1);
+    let mut any = false;
+    for u in bits(&node.alive) {
+        if u32::from(node.ecc[u]) + slack < critical {
+            // Every pair with `u` has `φ ≤ ecc(u) + slack`.
+            continue;
+        }
+        let row_u = &node.dist[u * n..(u + 1) * n];
+        let cu = node.col[u];
+        for w in bits(&node.alive).filter(|&w| w > u) {
+            let cw = node.col[w];
+            let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
+            if u32::from(row_u[w]) + delta < critical {
+                continue;
+            }
+            any = true;
+            let lens = row_u[w].saturating_add(1);
+            for ((k, &a), &b) in keep.iter_mut().zip(row_u).zip(&node.dist[w * n..(w + 1) * n]) {
+                *k &= u8::from(a.saturating_add(b) <= lens);
+            }
+        }
+    }
+    any
 }
 
 /// Scratch buffers for the heuristic and moves.
@@ -925,22 +987,24 @@ impl Scratch {
 /// `cap` (any bound `≥ cap` is reported as at least `cap`).
 fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
     let counts = colour_counts(node);
-    let mut colour_bound = colour_bound(&counts, target);
-    if colour_bound < cap && node.count > 2 && !single_within_one_move(island, node, &counts, target) {
-        colour_bound += 1;
+    let plain = colour_bound(&counts, target);
+    if node.count <= 2 {
+        return plain.max(u32::from(node.count == 2));
     }
-    if colour_bound >= cap || node.count <= 2 {
-        return colour_bound.max(u32::from(node.count == 2));
+    if plain >= cap {
+        return plain;
     }
-    if !node.dist.is_empty() {
-        let h = colour_bound.max(node.radius);
-        // The pair bound is at most the radius plus one.
-        if h >= cap || h > node.radius {
-            return h;
-        }
-        return h.max(pair_bound(node, island.n, target));
-    }
-    colour_bound.max(bfs_radius(island, node, cap, scratch))
+    let other = if node.dist.is_empty() {
+        bfs_radius(island, node, cap, scratch)
+    } else if node.radius < cap && plain <= node.radius {
+        // The pair bound is at most the radius plus one: only worth it when it can count.
+        node.radius.max(pair_bound(node, island.n, target))
+    } else {
+        node.radius
+    };
+    // The colour look-ahead adds at most one: only worth it when that can count.
+    let ahead = plain + 1 > other && !single_within_one_move(island, node, &counts, target);
+    (plain + u32::from(ahead)).max(other)
 }
 
 /// The colour-distance bound (module docs): the largest, over pairs of alive regions
@@ -1077,6 +1141,10 @@ struct Search<'a> {
     filters: Vec<TapFilter>,
 }
 
+/// When the pair filter leaves at most this many regions to tap, the radius filter is
+/// skipped (the per-child radius test, exact on its own, handles the few moves left).
+const PAIR_TAPS_ENOUGH: u32 = 30;
+
 /// Transposition table entries kept at most (about 100 MB).
 const TABLE_LIMIT: usize = 1 << 22;
 
@@ -1129,7 +1197,7 @@ impl<'a> Search<'a> {
         if h > left {
             return Probe::Bound(h);
         }
-        let filter = self.tap_filter(depth, left);
+        let (filter, centred) = self.tap_filter(depth, left);
         let moves = self.moves(depth, last, if filter { Some((&self.filters[depth].taps[..], left)) } else { None });
         if self.stack.len() <= depth + 1 {
             let copy = self.stack[depth].clone();
@@ -1152,7 +1220,7 @@ impl<'a> Search<'a> {
                 best = best.min(child_bound + 1);
                 continue;
             }
-            if self.radius_cut(depth, r, x, left, filter) {
+            if self.radius_cut(depth, r, x, left, centred) {
                 if self.budget.tick() {
                     return Probe::Bound(0);
                 }
@@ -1165,7 +1233,10 @@ impl<'a> Search<'a> {
             self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
             // The full colour bound of the child (needs its adjacency), before its matrix.
             let mut full = child_bound;
-            if rest[0].count > 2 && !single_within_one_move(self.island, &rest[0], &child, self.target) {
+            if child_bound + 2 > left
+                && rest[0].count > 2
+                && !single_within_one_move(self.island, &rest[0], &child, self.target)
+            {
                 full += 1;
             }
             if full + 1 > left {
@@ -1208,25 +1279,46 @@ impl<'a> Search<'a> {
         Probe::Bound(proven)
     }
 
-    /// Fills `scratch.taps` with the regions of the node at `depth` whose tap may leave a
-    /// radius of at most `left - 1`, when the per-child radius test applies (see
-    /// [`Search::radius_cut`]) and some region is excluded.
-    fn tap_filter(&mut self, depth: usize, left: u32) -> bool {
+    /// Computes the node's tap filter (`filters[depth]`): the regions whose tap may leave a
+    /// child within the moves left, by the radius (`radius_taps`, when the per-child radius
+    /// test applies) and by the pair potentials (`pair_taps`). Returns whether some alive
+    /// region is excluded, and whether the radius filter's centre sets are available to
+    /// the radius test.
+    fn tap_filter(&mut self, depth: usize, left: u32) -> (bool, bool) {
         let node = &self.stack[depth];
-        if node.dist.is_empty() || left < 2 || node.radius < left {
-            return false;
+        if node.dist.is_empty() || left < 2 {
+            return (false, false);
         }
+        let (n, w) = (self.island.n, self.island.words);
         if self.filters.len() <= depth {
-            self.filters
-                .resize_with(depth + 1, || TapFilter { taps: vec![0; self.island.words], ..TapFilter::default() });
+            self.filters.resize_with(depth + 1, || TapFilter { taps: vec![0; w], ..TapFilter::default() });
         }
         let filter = &mut self.filters[depth];
-        radius_taps(node, self.island.n, left - 1, filter, &mut self.scratch.ds)
+        let mut pair = node.alive.clone();
+        if pair_taps(node, n, left, self.target, &mut filter.keep) {
+            for r in bits(&node.alive) {
+                if filter.keep[r] == 0 {
+                    pair[r / 64] &= !(1 << (r % 64));
+                }
+            }
+        }
+        let kept: u32 = pair.iter().map(|p| p.count_ones()).sum();
+        let mut centred = false;
+        if node.radius >= left && kept > PAIR_TAPS_ENOUGH {
+            radius_taps(node, n, left - 1, filter, &mut self.scratch.ds);
+            centred = filter.complete;
+            for (t, p) in filter.taps.iter_mut().zip(&pair) {
+                *t &= p;
+            }
+        } else {
+            filter.taps.copy_from_slice(&pair);
+        }
+        (filter.taps != node.alive, centred)
     }
 
     /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
     /// `left - 1` (read off the parent's matrix, see `radius_exceeds`).
-    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32, filtered: bool) -> bool {
+    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32, centred: bool) -> bool {
         let parent = &self.stack[depth];
         // The child's radius is at most the parent's: test only when that is too many.
         if parent.dist.is_empty() || left < 2 || parent.radius < left {
@@ -1241,7 +1333,7 @@ impl<'a> Search<'a> {
                 merged[s / 64] |= 1 << (s % 64);
             }
         }
-        let centres = if filtered {
+        let centres = if centred {
             self.filters[depth].centres_of(r, self.island.n, &mut self.scratch.centres);
             &self.scratch.centres[..]
         } else {
@@ -1555,6 +1647,56 @@ mod tests {
                             let merged = scratch.merged.clone();
                             let exceeds = radius_exceeds(&node, n, &merged, limit, &scratch.centres, &mut scratch.ds);
                             prop_assert_eq!(exceeds, child.radius > limit);
+                        }
+                    }
+                    let (r, x) = moves[pick % moves.len()];
+                    island.apply(&mut node, r, x, &mut scratch.merged);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// On bigger levels, through random play, with and without a target colour: a tap
+        /// the pair filter drops always leaves a child whose pair bound is at least the
+        /// moves left (so the search would cut it).
+        #[test]
+        fn pair_filter_keeps_every_move_that_lowers_the_pair_bound(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+            let graph = RegionGraph::new(&level);
+            let palette = level.colours_used();
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let (n, w) = (island.n, island.words);
+                let mut node = island.root();
+                let mut scratch = Scratch::new(&island);
+                let mut keep = Vec::new();
+                for &pick in &picks {
+                    if node.count == 1 {
+                        break;
+                    }
+                    let mut moves = Vec::new();
+                    for r in bits(&node.alive) {
+                        let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
+                        colours.extend(palette.iter().copied().filter(|&c| c != node.col[r]));
+                        colours.sort_unstable();
+                        colours.dedup();
+                        moves.extend(colours.into_iter().map(|x| (r, x)));
+                    }
+                    for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                        let pb = pair_bound(&node, n, target);
+                        for left in pb.max(2) - 1..=pb + 1 {
+                            if left < 2 || !pair_taps(&node, n, left, target, &mut keep) {
+                                continue;
+                            }
+                            for &(r, x) in &moves {
+                                if keep[r] == 0 {
+                                    let mut child = node.clone();
+                                    island.apply(&mut child, r, x, &mut scratch.merged);
+                                    prop_assert!(pair_bound(&child, n, target) >= left);
+                                }
+                            }
                         }
                     }
                     let (r, x) = moves[pick % moves.len()];
