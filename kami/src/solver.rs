@@ -1198,7 +1198,7 @@ impl<'a> Search<'a> {
             return Probe::Bound(h);
         }
         let (filter, centred) = self.tap_filter(depth, left);
-        let moves = self.moves(depth, last, if filter { Some((&self.filters[depth].taps[..], left)) } else { None });
+        let moves = self.moves(depth, last, left, if filter { Some(&self.filters[depth].taps[..]) } else { None });
         if self.stack.len() <= depth + 1 {
             let copy = self.stack[depth].clone();
             self.stack.push(copy);
@@ -1343,16 +1343,19 @@ impl<'a> Search<'a> {
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
-    /// target colour) as `(merges, region, colour)`, the lowest child colour bound first, then bigger merges, minus the moves the partial-order reduction
-    /// skips after `last`.
-    fn moves(&self, depth: usize, last: Option<Last>, filter: Option<(&[u64], u32)>) -> Moves {
+    /// target colour) as `(merges, region, colour)`, the lowest child colour bound first,
+    /// then bigger merges, minus the moves the partial-order reduction skips after `last`,
+    /// the moves tapping regions outside `taps` (the node's tap filter) and the moves whose
+    /// child's colour bound leaves no room within `left` moves; `floor` bounds the latter
+    /// two.
+    fn moves(&self, depth: usize, last: Option<Last>, left: u32, taps: Option<&[u64]>) -> Moves {
         let node = &self.stack[depth];
         let w = self.island.words;
         let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
         let mut out = Vec::new();
         let mut floor = u32::MAX;
         for r in bits(&node.alive) {
-            if let Some((taps, left)) = filter {
+            if let Some(taps) = taps {
                 if taps[r / 64] >> (r % 64) & 1 == 0 {
                     // Every child by a tap of `r` has a radius above `left - 1` (see
                     // `radius_taps`): it would be cut with the bound `left + 1`.
@@ -1400,6 +1403,14 @@ impl<'a> Search<'a> {
                 (colour_bound(&child, self.target), std::cmp::Reverse(n), r, c)
             })
             .collect();
+        // A child whose colour bound exceeds the moves it would have left is cut here, with
+        // that bound (the same test as in `dfs`, without visiting it).
+        keyed.retain(|&(bound, ..)| {
+            if bound + 1 > left {
+                floor = floor.min(bound + 1);
+            }
+            bound < left
+        });
         keyed.sort_unstable();
         Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor }
     }
