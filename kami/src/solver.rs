@@ -943,10 +943,14 @@ fn pair_taps(node: &Node, n: usize, left: u32, target: Option<Colour>, keep: &mu
         }
         let row_u = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for w in bits(&node.alive).filter(|&w| w > u) {
+        for (w, &d) in row_u.iter().enumerate().skip(u + 1) {
+            // Distances first (a byte compare); most pairs are too close.
+            if u32::from(d) + slack < critical || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+                continue;
+            }
             let cw = node.col[w];
             let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
-            if u32::from(row_u[w]) + delta < critical {
+            if u32::from(d) + delta < critical {
                 continue;
             }
             any = true;
@@ -1023,10 +1027,14 @@ fn pair_bound(node: &Node, n: usize, target: Option<Colour>) -> u32 {
         }
         let row = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for w in bits(&node.alive) {
+        for (w, &d) in row.iter().enumerate() {
+            // Distances first (a byte compare); most pairs cannot beat the best.
+            if u32::from(d) + slack <= best || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+                continue;
+            }
             let cw = node.col[w];
             let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
-            best = best.max(u32::from(row[w]) + delta);
+            best = best.max(u32::from(d) + delta);
         }
     }
     best.div_ceil(2)
