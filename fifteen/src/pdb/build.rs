@@ -266,6 +266,27 @@ fn rank_of(e: u64) -> usize {
     (e & 0xFFFF_FFFF) as usize
 }
 
+/// Division of 32-bit numbers by a fixed divisor `d` (at least 2, below 2^32) by one
+/// multiplication: `x / d` is the high half of `x * ceil(2^64 / d)`. The multiplier exceeds
+/// `2^64 / d` by less than 1, so the product exceeds `x * 2^64 / d` by less than `x < 2^32`,
+/// that is by less than `2^64 / d` in the high half's units: the fraction `x / d`
+/// gains less than `1 / d` and never crosses the next integer.
+struct Divider {
+    multiplier: u64,
+}
+
+impl Divider {
+    fn new(d: u64) -> Divider {
+        debug_assert!((2..1 << 32).contains(&d));
+        Divider { multiplier: u64::MAX / d + 1 }
+    }
+
+    fn quotient(&self, x: u64) -> u64 {
+        debug_assert!(x < 1 << 32);
+        ((u128::from(x) * u128::from(self.multiplier)) >> 64) as u64
+    }
+}
+
 /// What every thread reads.
 struct Search<'a> {
     n: usize,
@@ -322,8 +343,8 @@ impl Scratch {
     /// `sorted` and `starts`, and empties `far`.
     fn sort_far(&mut self, chunk_len: usize) {
         let started = Instant::now();
-        let chunk_len = chunk_len as u32;
-        let chunk_of = |e: u64| (e as u32 / chunk_len) as usize;
+        let divide = Divider::new(chunk_len as u64);
+        let chunk_of = |e: u64| divide.quotient(rank_of(e) as u64) as usize;
         self.starts.fill(0);
         for &e in &self.far {
             self.starts[chunk_of(e) + 1] += 1;
@@ -397,7 +418,7 @@ impl Search<'_> {
                     table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
                 }
                 states[local] = w | layer_bits(current, 1 - parity);
-                let (a, l) = self.successors(idx, current, parity, states, s);
+                let (a, l) = self.successors(idx, base, current, parity, states, s);
                 added += a;
                 s.local += l;
                 s.local_added += a;
@@ -417,14 +438,21 @@ impl Search<'_> {
     /// between them has one tile fewer below it when the move goes to a higher cell (one
     /// more otherwise). A horizontal move passes no cell: the rank moves by the tile's
     /// multiplier. (The regions added to this chunk at once, the successors in this chunk.)
-    fn successors(&self, idx: usize, current: u32, parity: usize, states: &mut [u32], s: &mut Scratch) -> (u64, u64) {
+    fn successors(
+        &self,
+        idx: usize,
+        base: usize,
+        current: u32,
+        parity: usize,
+        states: &mut [u32],
+        s: &mut Scratch,
+    ) -> (u64, u64) {
         let occ = occupied(&s.cells);
         let mult = &self.mult;
         for (i, &c) in s.cells.iter().enumerate() {
             s.tile_at[usize::from(c)] = i as u8;
             s.mult_at[usize::from(c)] = mult[i];
         }
-        let base = idx - idx % self.chunk_len;
         let (mut added, mut local) = (0, 0);
         for (i, &from) in s.cells.iter().enumerate() {
             let mut targets = self.moves.neighbours[usize::from(from)] & current;
@@ -741,6 +769,18 @@ mod tests {
                     let want = moves.region_by_cells(start, free);
                     assert_eq!(moves.region(start, free), want, "{w}x{h} from {start} through {free:#b}");
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The multiplying divider against plain division, for any 32-bit dividend and any
+        /// divisor from 2 to 2^32 - 1.
+        #[test]
+        fn divider_matches_division(x in 0u64..1 << 32, d in 2u64..1 << 32, small in 2u64..1000) {
+            for d in [d, small, 131_670, 132_000] {
+                proptest::prop_assert_eq!(Divider::new(d).quotient(x), x / d);
+                proptest::prop_assert_eq!(Divider::new(d).quotient(x - x % d), x / d);
             }
         }
     }
