@@ -126,7 +126,8 @@
 //! **Pair filter.** At a node with `left` moves left, a child needs a pair bound of at most
 //! `left − 1`, so every pair of regions whose potential `φ` is at least `2·left − 1` must
 //! see it drop, and that takes a tap of a region on or next to a shortest path between
-//! them (`pair_taps`, with its proof). The node computes the regions passing this for all
+//! them, and on one when the potential is `2·left` and must drop by 2 (`pair_taps`, with
+//! its proof). The node computes the regions passing this for all
 //! such pairs once; moves tapping other regions are not generated, and the node reports
 //! `left + 1` for them (what their own pair bound would give).
 //!
@@ -928,7 +929,12 @@ impl TapFilter {
 /// distance drops only when `d(u, S) + d(S, w) < d(u, w)` (for `u ∈ S`, read `d(u, S) = 0`,
 /// and then `d(u, r) ≤ 1`), and `d(u, S) ≥ d(u, r) − 1`, `d(S, w) ≥ d(r, w) − 1`. So in every
 /// case `d(u, r) + d(r, w) ≤ d(u, w) + 1`: `r` lies on or next to a shortest `u`–`w` path,
-/// for every such pair. Saturated entries (255) only keep more regions.
+/// for every such pair. A pair with `φ = 2·left` must drop by 2, and then `r` lies on a
+/// shortest path, `d(u, r) + d(r, w) ≤ d(u, w)`: if `u`'s region is `r` that holds with
+/// equality (and likewise for `w`); otherwise `δ` and the indicators stay, so the distance
+/// drops by 2, which for `u, w ∉ S` means `d(u, r) − 1 + d(r, w) − 1 ≤ d(u, S) + d(S, w) =
+/// d − 2`, and for `u ∈ S` (so `d(u, r) = 1`) means `d(r, w) − 1 ≤ d(S, w) = d − 2`.
+/// Saturated entries (255) only keep more regions.
 fn pair_taps(node: &Node, n: usize, left: u32, target: Option<Colour>, keep: &mut Vec<u8>) -> bool {
     let critical = 2 * left - 1;
     let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
@@ -954,7 +960,8 @@ fn pair_taps(node: &Node, n: usize, left: u32, target: Option<Colour>, keep: &mu
                 continue;
             }
             any = true;
-            let lens = row_u[w].saturating_add(1);
+            // A drop of 2 (needed when `φ = 2·left`) takes a region on a shortest path.
+            let lens = if u32::from(d) + delta > critical { d } else { d.saturating_add(1) };
             for ((k, &a), &b) in keep.iter_mut().zip(row_u).zip(&node.dist[w * n..(w + 1) * n]) {
                 *k &= u8::from(a.saturating_add(b) <= lens);
             }
