@@ -295,6 +295,8 @@ struct Search<'a> {
     moves: &'a Moves,
     layout: &'a Layout,
     chunk_len: usize,
+    /// The tiles whose moves may leave the chunk (the first ones of the ranking).
+    far_tiles: usize,
     /// The ranking multiplier of every tile.
     mult: Vec<i64>,
     /// Per parity, per chunk: some placement of the chunk has cells in that layer.
@@ -475,11 +477,11 @@ impl Search<'_> {
                 });
                 let rank = rank as usize;
                 let free = self.moves.full & !(occ ^ (1 << from) ^ (1 << to));
-                if rank >= base && rank < base + states.len() {
+                if i < self.far_tiles {
+                    s.far.push(pack(rank, from, free));
+                } else {
                     added += u64::from(self.reach(&mut states[rank - base], from, free, parity));
                     local += 1;
-                } else {
-                    s.far.push(pack(rank, from, free));
                 }
             }
         }
@@ -540,8 +542,14 @@ fn build_table_with(
     let k = pattern.len();
     let size = arrangements(n, k) as usize;
     let layout = Layout::new(n, k);
-    // A whole number of blocks, and even, so that chunks start on a byte of the table.
-    let mut chunk_len = sizes.0.div_ceil(layout.block).max(1) * layout.block;
+    // A chunk is the group of placements that share their first `far_tiles` tiles (the
+    // first group at most twice the wanted size; a whole number of blocks, as the last `t`
+    // tiles are never among the first), doubled when odd so that chunks start on a byte of
+    // the table. The moves of the other tiles stay in the chunk; those of the first ones
+    // are sent through the drain (they may land in the same chunk: that is fine).
+    let far_tiles =
+        (0..=k - layout.t).find(|&q| arrangements(n - q, k - q) as usize <= 2 * sizes.0).unwrap_or(k - layout.t);
+    let mut chunk_len = arrangements(n - far_tiles, k - far_tiles) as usize;
     if chunk_len % 2 == 1 {
         chunk_len *= 2;
     }
@@ -565,6 +573,7 @@ fn build_table_with(
         moves: &moves,
         layout: &layout,
         chunk_len,
+        far_tiles,
         mult: ranker.mult.iter().map(|&m| m as i64).collect(),
         dirty: &dirty,
     };
