@@ -17,7 +17,8 @@
 //! only lowers the bound) and a lookup reads `md + 2 * entry`. The table of a k-tile pattern
 //! on n cells has n!/(n-k)! entries: 262,080 bytes for 5 tiles on 16 cells, 259 MB for the
 //! 8 tiles of the 7-8 partition. The builder keeps four bytes per placement while it runs
-//! and no frontier lists (see the `build` module), on up to two threads.
+//! (on transparent huge pages where the system grants them) and no frontier lists (see the
+//! `build` module), on up to two threads.
 //!
 //! Databases are cached on disk ([`PatternDb::load_or_build`]): a header (magic, version,
 //! entry width, size, blank cell, partition), the tables and a word-at-a-time checksum. A

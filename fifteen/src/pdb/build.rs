@@ -12,23 +12,28 @@
 //!   word holding two bits per board cell (the cell's region is unreached, in the even
 //!   layer, in the odd layer, or done), so the 518,918,400 placements of an 8-tile pattern
 //!   of the 15-puzzle take 2 GB while building. Layer `d` scans the placements in index
-//!   order, a chunk of about 131,072 at a time and only the chunks the previous layer
-//!   marked, writes the entries of the placements it reaches first, retires the layer's
-//!   cells and puts the regions of the successors in the next layer. Placements are
-//!   decoded a block at a time (the last few tiles of the ranking vary fastest and come
-//!   from a small table), successors are ranked incrementally (a branch-free sum over the
-//!   cells a vertical move passes) and the blank's region is flooded on the bitboard (the
-//!   whole set steps in four directions at once). A successor in the same chunk (the moves
-//!   of the last tiles of the ranking) is marked at once; one elsewhere waits. After every
-//!   round of scanned chunks each thread sorts the successors it found by chunk (a counting
-//!   sort of its own list, in parallel), and every chunk is then drained from all the
-//!   threads' lists, so the random accesses stay within one chunk's words.
+//!   order, a chunk at a time and only the chunks the previous layer marked, writes the
+//!   entries of the placements it reaches first, retires the layer's cells and puts the
+//!   regions of the successors in the next layer. A chunk is the group of placements that
+//!   share their first few tiles (154,440 placements, 618 KB of words, for the 8-tile
+//!   pattern of 7-8: the first three tiles fixed), so the moves of the other tiles always
+//!   stay in the chunk. Placements are decoded a block at a time (the last few tiles of
+//!   the ranking vary fastest and come from a small table), successors are ranked
+//!   incrementally (a difference summed over the cells a vertical move passes) and the
+//!   blank's region is flooded on the bitboard (the whole set steps in four directions at
+//!   once). A successor by a move of a later tile is marked at once; one by a move of the
+//!   first tiles waits. After every round of scanned chunks each thread sorts the
+//!   successors it found by chunk (a counting sort of its own list, in parallel, dividing
+//!   by one multiplication), and every chunk is then drained from all the threads' lists,
+//!   so the random accesses stay within one chunk's words.
 //!   Threads take chunks from a queue in both phases and own the words of their chunk
 //!   while they work on it: no atomic updates, and the result does not depend on the
 //!   threads. The words and the sorted lists live on transparent huge pages where the
 //!   system grants them (an anonymous map advised `MADV_HUGEPAGE` on Linux; elsewhere, or
-//!   when mapping fails, an ordinary vector): 2 MB pages make the scattered accesses miss
-//!   the TLB far less often. `FIFTEEN_PDB_PHASES=1` prints where every table's time went.
+//!   when mapping or the advice fails, an ordinary vector or ordinary pages): 2 MB pages
+//!   make the scattered accesses miss the TLB far less often. `FIFTEEN_PDB_PHASES=1`
+//!   prints where every table's time went (scan, sorting, drain) and how many successors
+//!   were found in their own chunk or elsewhere, and how many of them were new.
 //! - [`build_table_reference`], the plain one it is checked against: explicit frontier
 //!   lists of (packed cells, region) and one byte per placement.
 
@@ -49,8 +54,8 @@ pub(super) const UNSEEN: u8 = u8::MAX;
 /// ranking).
 const MAX_BLOCK: u64 = 4096;
 
-/// About this many placements make one chunk of the scan (the unit of work of a thread
-/// and of the dirty marks).
+/// A chunk of the scan (the unit of work of a thread and of the dirty marks) is the first
+/// group of placements sharing their first tiles that has at most twice this many.
 const CHUNK: usize = 1 << 17;
 
 /// The board's move structure.
@@ -527,7 +532,7 @@ pub(super) fn build_table(
     table
 }
 
-/// [`build_table`] with chunks of about `sizes.0` placements and rounds of about `sizes.1`
+/// [`build_table`] with chunks chosen for about `sizes.0` placements (see [`CHUNK`]) and rounds of about `sizes.1`
 /// (small ones let tests cover many chunks and rounds with small patterns).
 fn build_table_with(
     width: usize,
