@@ -402,33 +402,46 @@ impl Search<'_> {
         let (mut settled, mut added) = (0u64, 0u64);
         for b in 0..states.len() / block {
             let mut decoded = false;
-            for j in 0..block {
-                let local = b * block + j;
-                let w = states[local];
-                let current = in_layer(w, parity);
-                if current == 0 {
-                    continue;
+            for group in (0..block).step_by(64) {
+                // The placements of the next 64 with cells in this layer, as a mask: a
+                // branch per placement found, not per placement looked at. (Expanding one
+                // only adds cells to the next layer, so the mask stays right.)
+                let end = (group + 64).min(block);
+                let mut active = 0u64;
+                for (j, &w) in states[b * block + group..b * block + end].iter().enumerate() {
+                    active |= u64::from(in_layer(w, parity) != 0) << j;
                 }
-                if !decoded {
-                    self.layout.prefix((base + b * block) / block, n, &mut s.cells, &mut s.free);
-                    decoded = true;
+                while active != 0 {
+                    let j = group + active.trailing_zeros() as usize;
+                    active &= active - 1;
+                    let local = b * block + j;
+                    let w = states[local];
+                    let current = in_layer(w, parity);
+                    if !decoded {
+                        self.layout.prefix((base + b * block) / block, n, &mut s.cells, &mut s.free);
+                        decoded = true;
+                    }
+                    if t > 0 {
+                        self.layout.suffix(j, &mut s.cells, &s.free);
+                    }
+                    let idx = base + local;
+                    debug_assert_eq!(self.ranker.rank(s.cells.iter().copied()), idx as u64, "{:?}", s.cells);
+                    if done(w) == 0 {
+                        let md: u32 = s
+                            .cells
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| u32::from(self.dist[i * n + usize::from(c)]))
+                            .sum();
+                        settled += 1;
+                        table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
+                    }
+                    states[local] = w | layer_bits(current, 1 - parity);
+                    let (a, l) = self.successors(idx, base, current, parity, states, s);
+                    added += a;
+                    s.local += l;
+                    s.local_added += a;
                 }
-                if t > 0 {
-                    self.layout.suffix(j, &mut s.cells, &s.free);
-                }
-                let idx = base + local;
-                debug_assert_eq!(self.ranker.rank(s.cells.iter().copied()), idx as u64, "{:?}", s.cells);
-                if done(w) == 0 {
-                    let md: u32 =
-                        s.cells.iter().enumerate().map(|(i, &c)| u32::from(self.dist[i * n + usize::from(c)])).sum();
-                    settled += 1;
-                    table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
-                }
-                states[local] = w | layer_bits(current, 1 - parity);
-                let (a, l) = self.successors(idx, base, current, parity, states, s);
-                added += a;
-                s.local += l;
-                s.local_added += a;
             }
         }
         if added > 0 {
