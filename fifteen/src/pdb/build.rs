@@ -93,14 +93,18 @@ impl Moves {
     fn region(&self, start: u8, free: u32) -> u32 {
         let mut m = 1u32 << start;
         loop {
-            let step =
-                (m << 1 & self.not_first_column) | (m >> 1 & self.not_last_column) | m << self.width | m >> self.width;
-            let grown = m | (step & free);
+            let grown = m | (self.step(m) & free);
             if grown == m {
                 return m;
             }
             m = grown;
         }
+    }
+
+    /// The cells next to those of `m` (possibly some of `m` too, never off the board).
+    fn step(&self, m: u32) -> u32 {
+        ((m << 1 & self.not_first_column) | (m >> 1 & self.not_last_column) | m << self.width | m >> self.width)
+            & self.full
     }
 
     /// [`Moves::region`] cell by cell through the neighbour lists (for the reference
@@ -469,37 +473,50 @@ impl Search<'_> {
     ) -> (u64, u64) {
         let occ = occupied(&s.cells);
         let mult = &self.mult;
+        let mut far_cells = 0u32;
         for (i, &c) in s.cells.iter().enumerate() {
             s.tile_at[usize::from(c)] = i as u8;
             s.mult_at[usize::from(c)] = mult[i];
+            if i < self.far_tiles {
+                far_cells |= 1 << c;
+            }
         }
         let (mut added, mut local) = (0, 0);
-        for (i, &from) in s.cells.iter().enumerate() {
-            let mut targets = self.moves.neighbours[usize::from(from)] & current;
-            let m = mult[i];
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let (lo, hi) = if to > from { (from, to) } else { (to, from) };
-                // Every cell strictly between: an earlier tile lowers the moved tile's
-                // digit, a later one shifts its own (an empty cell has multiplier 0).
-                let mut delta = i64::from(hi - lo) * m;
-                for c in usize::from(lo) + 1..usize::from(hi) {
-                    delta += if usize::from(s.tile_at[c]) < i { -m } else { s.mult_at[c] };
-                }
-                let rank = if to > from { idx as i64 + delta } else { idx as i64 - delta };
-                debug_assert_eq!(rank as u64, {
-                    let mut moved = s.cells.clone();
-                    moved[i] = to;
-                    self.ranker.rank(moved.into_iter())
-                });
-                let rank = rank as usize;
-                let free = self.moves.full & !(occ ^ (1 << from) ^ (1 << to));
-                if i < self.far_tiles {
-                    s.far.push(pack(rank, from, free));
-                } else {
-                    added += u64::from(self.reach(&mut states[rank - base], from, free, parity));
-                    local += 1;
+        // Only the pattern tiles next to the layer's cells move: first those of the first
+        // tiles (their successors wait), then the others (marked at once).
+        let next_to = self.moves.step(current) & occ;
+        for (movers, far) in [(next_to & far_cells, true), (next_to & !far_cells, false)] {
+            let mut movers = movers;
+            while movers != 0 {
+                let from = movers.trailing_zeros() as u8;
+                movers &= movers - 1;
+                let i = usize::from(s.tile_at[usize::from(from)]);
+                let mut targets = self.moves.neighbours[usize::from(from)] & current;
+                let m = mult[i];
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+                    // Every cell strictly between: an earlier tile lowers the moved tile's
+                    // digit, a later one shifts its own (an empty cell has multiplier 0).
+                    let mut delta = i64::from(hi - lo) * m;
+                    for c in usize::from(lo) + 1..usize::from(hi) {
+                        delta += if usize::from(s.tile_at[c]) < i { -m } else { s.mult_at[c] };
+                    }
+                    let rank = if to > from { idx as i64 + delta } else { idx as i64 - delta };
+                    debug_assert_eq!(rank as u64, {
+                        let mut moved = s.cells.clone();
+                        moved[i] = to;
+                        self.ranker.rank(moved.into_iter())
+                    });
+                    let rank = rank as usize;
+                    let free = self.moves.full & !(occ ^ (1 << from) ^ (1 << to));
+                    if far {
+                        s.far.push(pack(rank, from, free));
+                    } else {
+                        added += u64::from(self.reach(&mut states[rank - base], from, free, parity));
+                        local += 1;
+                    }
                 }
             }
         }
