@@ -321,6 +321,11 @@ struct Scratch {
     /// for none).
     tile_at: [u8; 16],
     mult_at: [i64; 16],
+    /// The cells of the marked tiles, of the marked first tiles (whose moves wait), and
+    /// the Manhattan distance of the tiles a block shares.
+    occupied: u32,
+    far_cells: u32,
+    prefix_md: u32,
     far: Vec<u64>,
     /// `far` sorted by chunk: chunk `c` has `sorted[starts[c]..starts[c + 1]]`.
     sorted: Buffer<u64>,
@@ -340,6 +345,9 @@ impl Scratch {
             free: Vec::with_capacity(n),
             tile_at: [u8::MAX; 16],
             mult_at: [0; 16],
+            occupied: 0,
+            far_cells: 0,
+            prefix_md: 0,
             far: Vec::new(),
             sorted: Buffer::zeroed(0),
             starts: vec![0; chunks + 1],
@@ -400,7 +408,7 @@ impl Search<'_> {
     /// their successors in the next layer: at once when they lie in this chunk, else in
     /// the list of successors waiting for the drain. (placements settled, regions added.)
     fn scan_chunk(&self, chunk: usize, d: u32, states: &mut [u32], table: &mut [u8], s: &mut Scratch) -> (u64, u64) {
-        let (n, t, block) = (self.n, self.layout.t, self.layout.block);
+        let (n, t, block, k) = (self.n, self.layout.t, self.layout.block, self.layout.k);
         let parity = (d & 1) as usize;
         let base = chunk * self.chunk_len;
         let (mut settled, mut added) = (0u64, 0u64);
@@ -423,6 +431,7 @@ impl Search<'_> {
                     let current = in_layer(w, parity);
                     if !decoded {
                         self.layout.prefix((base + b * block) / block, n, &mut s.cells, &mut s.free);
+                        self.mark(s, 0..k - t);
                         decoded = true;
                     }
                     if t > 0 {
@@ -431,21 +440,22 @@ impl Search<'_> {
                     let idx = base + local;
                     debug_assert_eq!(self.ranker.rank(s.cells.iter().copied()), idx as u64, "{:?}", s.cells);
                     if done(w) == 0 {
-                        let md: u32 = s
-                            .cells
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &c)| u32::from(self.dist[i * n + usize::from(c)]))
-                            .sum();
+                        let md: u32 = s.prefix_md
+                            + (k - t..k).map(|i| u32::from(self.dist[i * n + usize::from(s.cells[i])])).sum::<u32>();
                         settled += 1;
                         table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
                     }
                     states[local] = w | layer_bits(current, 1 - parity);
+                    self.mark(s, k - t..k);
                     let (a, l) = self.successors(idx, base, current, parity, states, s);
+                    self.unmark(s, k - t..k);
                     added += a;
                     s.local += l;
                     s.local_added += a;
                 }
+            }
+            if decoded {
+                self.unmark(s, 0..k - t);
             }
         }
         if added > 0 {
@@ -454,7 +464,40 @@ impl Search<'_> {
         (settled, added)
     }
 
-    /// The successors of placement `idx` (its tiles in `s.cells`) whose blank has the
+    /// Notes the tiles `range` of `s.cells` in `s`: the tile and multiplier at their
+    /// cells, the occupied cells, the cells of the first tiles and (for the first ones of
+    /// the ranking, which a block shares) their Manhattan distance.
+    fn mark(&self, s: &mut Scratch, range: std::ops::Range<usize>) {
+        let shared = range.start == 0;
+        if shared {
+            s.prefix_md = 0;
+        }
+        for i in range {
+            let c = s.cells[i];
+            s.tile_at[usize::from(c)] = i as u8;
+            s.mult_at[usize::from(c)] = self.mult[i];
+            s.occupied |= 1 << c;
+            if i < self.far_tiles {
+                s.far_cells |= 1 << c;
+            }
+            if shared {
+                s.prefix_md += u32::from(self.dist[i * self.n + usize::from(c)]);
+            }
+        }
+    }
+
+    /// Takes back [`Search::mark`] for the tiles `range`.
+    fn unmark(&self, s: &mut Scratch, range: std::ops::Range<usize>) {
+        for i in range {
+            let c = s.cells[i];
+            s.tile_at[usize::from(c)] = u8::MAX;
+            s.mult_at[usize::from(c)] = 0;
+            s.occupied &= !(1 << c);
+            s.far_cells &= !(1 << c);
+        }
+    }
+
+    /// The successors of placement `idx` (its tiles in `s.cells`, marked) whose blank has the
     /// cells `current`: every pattern tile next to them moves into them. The rank of a
     /// successor is the placement's plus a difference (the digit of tile `j` is its cell
     /// minus the earlier tiles below it): the moved tile's digit changes by `to - from` less
@@ -471,16 +514,8 @@ impl Search<'_> {
         states: &mut [u32],
         s: &mut Scratch,
     ) -> (u64, u64) {
-        let occ = occupied(&s.cells);
+        let (occ, far_cells) = (s.occupied, s.far_cells);
         let mult = &self.mult;
-        let mut far_cells = 0u32;
-        for (i, &c) in s.cells.iter().enumerate() {
-            s.tile_at[usize::from(c)] = i as u8;
-            s.mult_at[usize::from(c)] = mult[i];
-            if i < self.far_tiles {
-                far_cells |= 1 << c;
-            }
-        }
         let (mut added, mut local) = (0, 0);
         // Only the pattern tiles next to the layer's cells move: first those of the first
         // tiles (their successors wait), then the others (marked at once).
@@ -519,10 +554,6 @@ impl Search<'_> {
                     }
                 }
             }
-        }
-        for &c in &s.cells {
-            s.tile_at[usize::from(c)] = u8::MAX;
-            s.mult_at[usize::from(c)] = 0;
         }
         (added, local)
     }
