@@ -431,7 +431,7 @@ impl Search<'_> {
                     let current = in_layer(w, parity);
                     if !decoded {
                         self.layout.prefix((base + b * block) / block, n, &mut s.cells, &mut s.free);
-                        self.mark(s, 0..k - t);
+                        self.mark(s, 0..k - t, true);
                         decoded = true;
                     }
                     if t > 0 {
@@ -446,16 +446,16 @@ impl Search<'_> {
                         table[local >> 1] |= encode(d, md) << ((local & 1) * 4);
                     }
                     states[local] = w | layer_bits(current, 1 - parity);
-                    self.mark(s, k - t..k);
+                    self.mark(s, k - t..k, false);
                     let (a, l) = self.successors(idx, base, current, parity, states, s);
-                    self.unmark(s, k - t..k);
+                    unmark(s, k - t..k);
                     added += a;
                     s.local += l;
                     s.local_added += a;
                 }
             }
             if decoded {
-                self.unmark(s, 0..k - t);
+                unmark(s, 0..k - t);
             }
         }
         if added > 0 {
@@ -465,10 +465,9 @@ impl Search<'_> {
     }
 
     /// Notes the tiles `range` of `s.cells` in `s`: the tile and multiplier at their
-    /// cells, the occupied cells, the cells of the first tiles and (for the first ones of
-    /// the ranking, which a block shares) their Manhattan distance.
-    fn mark(&self, s: &mut Scratch, range: std::ops::Range<usize>) {
-        let shared = range.start == 0;
+    /// cells, the occupied cells, the cells of the first tiles and, for the tiles a block
+    /// shares (`shared`), their Manhattan distance.
+    fn mark(&self, s: &mut Scratch, range: std::ops::Range<usize>, shared: bool) {
         if shared {
             s.prefix_md = 0;
         }
@@ -483,17 +482,6 @@ impl Search<'_> {
             if shared {
                 s.prefix_md += u32::from(self.dist[i * self.n + usize::from(c)]);
             }
-        }
-    }
-
-    /// Takes back [`Search::mark`] for the tiles `range`.
-    fn unmark(&self, s: &mut Scratch, range: std::ops::Range<usize>) {
-        for i in range {
-            let c = s.cells[i];
-            s.tile_at[usize::from(c)] = u8::MAX;
-            s.mult_at[usize::from(c)] = 0;
-            s.occupied &= !(1 << c);
-            s.far_cells &= !(1 << c);
         }
     }
 
@@ -732,6 +720,17 @@ impl fmt::Display for Phases {
         write!(f, "scan {scan:.2} s (sorting {sorting:.2} s of thread time), drain {drain:.2} s; ")?;
         write!(f, "successors {:.1}M in their chunk ({:.1}M new), ", m(self.local), m(self.local_added))?;
         write!(f, "{:.1}M in another ({:.1}M new)", m(self.far), m(self.far_added))
+    }
+}
+
+/// Takes back [`Search::mark`] for the tiles `range`.
+fn unmark(s: &mut Scratch, range: std::ops::Range<usize>) {
+    for i in range {
+        let c = s.cells[i];
+        s.tile_at[usize::from(c)] = u8::MAX;
+        s.mult_at[usize::from(c)] = 0;
+        s.occupied &= !(1 << c);
+        s.far_cells &= !(1 << c);
     }
 }
 
