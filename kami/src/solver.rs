@@ -978,6 +978,7 @@ struct Scratch {
     acc: Vec<u64>,
     merged: Vec<u64>,
     centres: Vec<u64>,
+    masks: Vec<u64>,
 }
 
 impl Scratch {
@@ -990,6 +991,7 @@ impl Scratch {
             acc: vec![0; island.words],
             merged: vec![0; island.words],
             centres: vec![0; island.words],
+            masks: Vec::new(),
         }
     }
 }
@@ -1014,7 +1016,7 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
         node.radius
     };
     // The colour look-ahead adds at most one: only worth it when that can count.
-    let ahead = plain + 1 > other && !single_within_one_move(island, node, &counts, target);
+    let ahead = plain + 1 > other && !single_within_one_move(island, node, &counts, target, &mut scratch.masks);
     (plain + u32::from(ahead)).max(other)
 }
 
@@ -1050,28 +1052,39 @@ fn pair_bound(node: &Node, n: usize, target: Option<Colour>) -> u32 {
 /// Whether some colour other than the target has one region now or after one move (see
 /// the colour bound in the module docs): a colour with one or two regions, or a region
 /// touching every region of some other colour.
-fn single_within_one_move(island: &Island, node: &Node, counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> bool {
+fn single_within_one_move(
+    island: &Island,
+    node: &Node,
+    counts: &[u32; MAX_COLOURS],
+    target: Option<Colour>,
+    masks: &mut Vec<u64>,
+) -> bool {
     let free = |c: usize| Some(c as Colour) != target;
     if counts.iter().enumerate().any(|(c, &m)| (m == 1 || m == 2) && free(c)) {
         return true;
     }
-    // A region touching every region of a colour `x` has at least `m_x` neighbours.
-    let Some(fewest) = counts.iter().enumerate().filter(|&(c, &m)| m > 0 && free(c)).map(|(_, &m)| m).min() else {
-        return false;
-    };
+    // The regions of each colour as a bitset, and one region of each colour.
     let w = island.words;
-    let mut touching = [0u32; MAX_COLOURS];
-    for t in bits(&node.alive) {
-        let row = &node.adj[t * w..(t + 1) * w];
-        if row.iter().map(|a| a.count_ones()).sum::<u32>() < fewest {
+    masks.clear();
+    masks.resize(MAX_COLOURS * w, 0);
+    let mut first = [usize::MAX; MAX_COLOURS];
+    for s in bits(&node.alive) {
+        let c = usize::from(node.col[s]);
+        masks[c * w + s / 64] |= 1 << (s % 64);
+        if first[c] == usize::MAX {
+            first[c] = s;
+        }
+    }
+    // A region touching every region of colour `x` touches `first[x]` in particular.
+    for (x, &s0) in first.iter().enumerate() {
+        if s0 == usize::MAX || !free(x) {
             continue;
         }
-        touching.fill(0);
-        for s in bits(&node.adj[t * w..(t + 1) * w]) {
-            touching[usize::from(node.col[s])] += 1;
-        }
-        if touching.iter().zip(counts).enumerate().any(|(c, (&n, &m))| n > 0 && n == m && free(c)) {
-            return true;
+        let mask = &masks[x * w..(x + 1) * w];
+        for t in bits(&node.adj[s0 * w..(s0 + 1) * w]) {
+            if node.adj[t * w..(t + 1) * w].iter().zip(mask).all(|(&a, &m)| a & m == m) {
+                return true;
+            }
         }
     }
     false
@@ -1250,7 +1263,7 @@ impl<'a> Search<'a> {
             let mut full = child_bound;
             if child_bound + 2 > left
                 && rest[0].count > 2
-                && !single_within_one_move(self.island, &rest[0], &child, self.target)
+                && !single_within_one_move(self.island, &rest[0], &child, self.target, &mut self.scratch.masks)
             {
                 full += 1;
             }
@@ -1937,7 +1950,7 @@ mod tests {
             let node = island.root();
             let counts = colour_counts(&node);
             let plain = colour_bound(&counts, None);
-            assert!(!single_within_one_move(&island, &node, &counts, None), "{text}");
+            assert!(!single_within_one_move(&island, &node, &counts, None, &mut Vec::new()), "{text}");
             let h = heuristic(&island, &node, None, u32::MAX, &mut Scratch::new(&island));
             assert_eq!(h, plain + 1, "{text}");
             assert!(node.radius < h, "{text}");
