@@ -1,9 +1,10 @@
 //! Solves the designed benchmark set ([`kami::generate::bench_set`]) and prints one line
 //! per level: regions, colours, the construction's upper bound, the root lower bound, the
-//! outcome, search nodes and time.
+//! outcome, search nodes and time; with `trace`, also one line per IDA* iteration (its
+//! threshold, nodes, transposition table size and time).
 //!
-//! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL]` (default
-//! 2 000 000 nodes, every level).
+//! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL] [trace]`
+//! (default 2 000 000 nodes, every level; `LEVEL` may be `all`).
 
 use std::time::Instant;
 
@@ -13,6 +14,7 @@ use kami::{Limits, Outcome, RegionGraph, solver};
 fn main() {
     let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
     let only: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
+    let trace = std::env::args().nth(3).is_some_and(|a| a == "trace");
     println!("level  regions colours upper root  result      nodes    time");
     for (i, options) in bench_set().iter().enumerate() {
         if only.is_some_and(|o| o != i) {
@@ -21,7 +23,8 @@ fn main() {
         let designed = design(options).expect("the bench set can be built");
         let level = &designed.level;
         let start = Instant::now();
-        let (outcome, nodes) = solver::solve_counted(level, Limits { node_limit: Some(limit), deadline: None });
+        let (outcome, nodes, iterations) =
+            solver::solve_traced(level, Limits { node_limit: Some(limit), deadline: None });
         let elapsed = start.elapsed().as_secs_f64();
         let result = match outcome {
             Outcome::Optimal(m) => format!("par {}", m.len()),
@@ -34,5 +37,13 @@ fn main() {
             designed.solution.len(),
             solver::lower_bound(level),
         );
+        if trace {
+            for it in iterations {
+                println!(
+                    "      island {} bound {:>2}: {:>9} nodes, table {:>8}, {:.3}s",
+                    it.island, it.bound, it.nodes, it.table, it.seconds
+                );
+            }
+        }
     }
 }

@@ -237,9 +237,49 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
 /// ```
 #[must_use]
 pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
-    let mut budget = Budget { limits, nodes: 0, aborted: false };
+    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: None, island: 0 };
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes)
+}
+
+/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`].
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let (_, _, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
+/// assert_eq!(iterations[0].island, 0);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The island (an index into [`RegionGraph::islands`]).
+    pub island: usize,
+    /// The iteration's threshold: the most moves a solution may have.
+    pub bound: u32,
+    /// Search nodes spent in the iteration (as counted by [`solve_counted`]).
+    pub nodes: u64,
+    /// Transposition table entries at its end.
+    pub table: usize,
+    /// Wall-clock seconds (not deterministic).
+    pub seconds: f64,
+}
+
+/// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
+/// colour (where the time goes: the last iteration finds the solution, the others prove
+/// that fewer moves are not enough). The checks of islands' final colours are not listed.
+///
+/// ```
+/// let level: kami::Level = "0120120\n1201201\n2012012\n".parse().unwrap();
+/// let (outcome, nodes, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
+/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
+/// let kami::Outcome::Optimal(moves) = outcome else { panic!() };
+/// assert_eq!(iterations.last().unwrap().bound as usize, moves.len());
+/// assert!(iterations.iter().map(|i| i.nodes).sum::<u64>() <= nodes);
+/// ```
+#[must_use]
+pub fn solve_traced(level: &Level, limits: Limits) -> (Outcome, u64, Vec<Iteration>) {
+    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0 };
+    let outcome = solve_budget(level, &mut budget);
+    (outcome, budget.nodes, budget.trace.unwrap_or_default())
 }
 
 fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
@@ -255,6 +295,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
     let mut found: Vec<Option<Path>> = Vec::new();
     let mut lower = 0u32;
     for (i, island) in islands.iter().enumerate() {
+        budget.island = i;
         let table = tables.entry((i, None)).or_default();
         match ida_star(island, None, &palette, budget, table) {
             Ok(path) => {
@@ -515,6 +556,10 @@ struct Budget {
     limits: Limits,
     nodes: u64,
     aborted: bool,
+    /// The iterations so far, when tracing (see [`solve_traced`]).
+    trace: Option<Vec<Iteration>>,
+    /// The island being searched (for the trace).
+    island: usize,
 }
 
 impl Budget {
@@ -1480,7 +1525,18 @@ fn ida_star(
     let root = search.stack[0].clone();
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
     loop {
-        match search.dfs(0, bound, None) {
+        let (nodes, start) = (search.budget.nodes, Instant::now());
+        let probe = search.dfs(0, bound, None);
+        if let Some(trace) = search.budget.trace.as_mut() {
+            trace.push(Iteration {
+                island: search.budget.island,
+                bound,
+                nodes: search.budget.nodes - nodes,
+                table: search.table.len(),
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+        match probe {
             Probe::Found => return Ok(search.path),
             Probe::Bound(b) => {
                 if search.budget.aborted {
