@@ -237,7 +237,7 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
 /// ```
 #[must_use]
 pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
-    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: None, island: 0 };
+    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: None, island: 0, table_limit: TABLE_LIMIT };
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes)
 }
@@ -277,7 +277,8 @@ pub struct Iteration {
 /// ```
 #[must_use]
 pub fn solve_traced(level: &Level, limits: Limits) -> (Outcome, u64, Vec<Iteration>) {
-    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0 };
+    let mut budget =
+        Budget { limits, nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0, table_limit: TABLE_LIMIT };
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes, budget.trace.unwrap_or_default())
 }
@@ -560,26 +561,21 @@ struct Budget {
     trace: Option<Vec<Iteration>>,
     /// The island being searched (for the trace).
     island: usize,
+    /// Transposition table entries kept at most ([`TABLE_LIMIT`] but in tests).
+    table_limit: usize,
 }
 
 impl Budget {
-    /// Counts `k` nodes at once (children cut without being visited one by one); whether
-    /// the budget is exhausted.
-    fn tick_many(&mut self, k: u64) -> bool {
-        let before = self.nodes;
-        self.nodes += k;
+    /// Counts one node; whether the budget is exhausted.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
         if self.limits.node_limit.is_some_and(|n| self.nodes > n) {
             self.aborted = true;
         }
-        if before / 1024 != self.nodes / 1024 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = true;
         }
         self.aborted
-    }
-
-    /// Counts one node; whether the budget is exhausted.
-    fn tick(&mut self) -> bool {
-        self.tick_many(1)
     }
 }
 
@@ -1218,7 +1214,25 @@ struct Search<'a> {
 /// skipped (the per-child radius test, exact on its own, handles the few moves left).
 const PAIR_TAPS_ENOUGH: u32 = 30;
 
-/// Transposition table entries kept at most (about 100 MB).
+/// Drops the transposition table entries with the smallest bounds (the subtrees nearest
+/// the leaves, the cheapest to search again) until at most `keep` are left. Entries are
+/// proven lower bounds, so dropping any of them only loses information.
+fn shrink_table(table: &mut FxHashMap<u128, u8>, keep: usize) {
+    let mut counts = [0usize; 256];
+    for &b in table.values() {
+        counts[usize::from(b)] += 1;
+    }
+    let mut left = table.len();
+    let mut floor = 0;
+    while left > keep && floor < counts.len() {
+        left -= counts[floor];
+        floor += 1;
+    }
+    table.retain(|_, b| usize::from(*b) >= floor);
+}
+
+/// Transposition table entries kept at most (about 100 MB); when it is full, the entries
+/// with the smallest bounds are dropped (`shrink_table`).
 const TABLE_LIMIT: usize = 1 << 22;
 
 impl<'a> Search<'a> {
@@ -1345,10 +1359,11 @@ impl<'a> Search<'a> {
             }
         }
         let proven = h.max(best).min(u32::from(u8::MAX));
-        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&key) {
-            let entry = self.table.entry(key).or_insert(0);
-            *entry = (*entry).max(proven as u8);
+        if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
+            shrink_table(self.table, self.budget.table_limit / 2);
         }
+        let entry = self.table.entry(key).or_insert(0);
+        *entry = (*entry).max(proven as u8);
         Probe::Bound(proven)
     }
 
@@ -1644,6 +1659,37 @@ mod tests {
                 prop_assert!(seed_answer.len() >= moves.len());
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// With a transposition table of at most 8 entries (shrunk all the time), the solver
+        /// still finds the optimum of exhaustive breadth-first search, and its thresholds
+        /// never pass it.
+        #[test]
+        fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
+            let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let mut budget = Budget { limits: Limits::default(), nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0, table_limit: 8 };
+            let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            // No iteration's threshold overshoots an island's optimum (at most the level's):
+            // every failed iteration proved its next threshold.
+            for it in budget.trace.unwrap_or_default() {
+                prop_assert!(it.bound as usize <= reference.len());
+            }
+        }
+    }
+
+    #[test]
+    fn shrinking_the_table_keeps_the_largest_bounds() {
+        let mut table: FxHashMap<u128, u8> = (0..100u128).map(|k| (k, (k % 10) as u8)).collect();
+        shrink_table(&mut table, 35);
+        // Bounds 0 to 6 go (70 entries); 7, 8 and 9 stay.
+        assert_eq!(table.len(), 30);
+        assert!(table.iter().all(|(&k, &b)| b >= 7 && u128::from(b) == k % 10));
+        shrink_table(&mut table, 100);
+        assert_eq!(table.len(), 30);
     }
 
     proptest! {
