@@ -932,10 +932,11 @@ fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut
     !all
 }
 
-/// The result of [`radius_taps`] for one search node.
+/// The tap filter of one search node: what [`radius_taps`] and [`pair_taps`] found.
 #[derive(Default)]
 struct TapFilter {
-    /// The regions whose tap may leave the radius at most `limit`.
+    /// The regions whose tap may leave the radius at most `limit` (and, once
+    /// `Search::tap_filter` is done, the pair bound within the moves left too).
     taps: Vec<u64>,
     /// The regions `u` that may be centres after some tap.
     centres: Vec<usize>,
@@ -1206,7 +1207,7 @@ struct Search<'a> {
     stack: Vec<Node>,
     path: Path,
     scratch: Scratch,
-    /// Per depth, the tap filter of the node (see `radius_taps`).
+    /// Per depth, the tap filter of the node (see `Search::tap_filter`).
     filters: Vec<TapFilter>,
 }
 
@@ -1445,8 +1446,9 @@ impl<'a> Search<'a> {
         for r in bits(&node.alive) {
             if let Some(taps) = taps {
                 if taps[r / 64] >> (r % 64) & 1 == 0 {
-                    // Every child by a tap of `r` has a radius above `left - 1` (see
-                    // `radius_taps`): it would be cut with the bound `left + 1`.
+                    // Every child by a tap of `r` has a radius or a pair bound of at least
+                    // `left` (see `radius_taps`, `pair_taps`): it would be cut with the
+                    // bound `left + 1`.
                     floor = left + 1;
                     continue;
                 }
