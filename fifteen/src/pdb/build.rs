@@ -503,6 +503,13 @@ impl Search<'_> {
         s: &mut Scratch,
     ) -> (u64, u64) {
         let (occ, far_cells) = (s.occupied, s.far_cells);
+        // Room for every move of the first tiles (four each at most), grown by a quarter
+        // rather than doubled: the lists of a round are the builder's only memory beyond
+        // its words and table.
+        let room = 4 * self.far_tiles;
+        if s.far.capacity() - s.far.len() < room {
+            s.far.reserve_exact(room + s.far.len() / 4 + 1024);
+        }
         let mult = &self.mult;
         let (mut added, mut local) = (0, 0);
         // Only the pattern tiles next to the layer's cells move: first those of the first
