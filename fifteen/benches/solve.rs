@@ -3,12 +3,12 @@
 //! pattern database build time (the compact builder against the plain `reference`); the
 //! fast solver on big boards.
 //!
-//! Opt-in, because it loads or builds the 7-8 databases (about 2 minutes and 2.4 GB the
-//! first time, then a 289 MB cache file): `FIFTEEN_BENCH_78=1 cargo bench -p fifteen
-//! --bench solve -- solve_4x4_100` solves the 100 instances of seed 2026 with 6-6-3 and
-//! with 7-8 (both with reflection), the databases loaded once, outside the timed loop, from
-//! `$FIFTEEN_PDB_DIR` (else the default cache directory), and prints nodes and time per
-//! instance once before timing.
+//! Opt-in, because it loads or builds the 7-8 databases (about 95 s on two quiet cores
+//! and 2.4 GB the first time, then a 289 MB cache file): `FIFTEEN_BENCH_78=1 cargo bench
+//! -p fifteen --bench solve -- solve_4x4_100` solves the 100 instances of seed 2026 with
+//! 6-6-3 and with 7-8 (both with reflection), the databases loaded once, outside the timed
+//! loop, from `$FIFTEEN_PDB_DIR` (else the default cache directory), and prints nodes and
+//! time per instance once before timing.
 
 use std::sync::Arc;
 
