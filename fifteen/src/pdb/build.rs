@@ -866,6 +866,31 @@ mod tests {
         }
     }
 
+    /// Buffers of every size are zeroed arrays of the asked length, mapped (from a huge
+    /// page up, where the system allows it) or plain, and hold what is written.
+    #[test]
+    fn buffers_are_zeroed_writable_arrays() {
+        for len in [0, 1, 1000, HUGE_PAGE / 4, HUGE_PAGE / 4 + 3, HUGE_PAGE] {
+            let mut words = Buffer::<u32>::zeroed(len);
+            assert_eq!(words.len(), len);
+            assert!(words.as_slice().iter().all(|&w| w == 0));
+            for (i, w) in words.as_mut_slice().iter_mut().enumerate() {
+                *w = i as u32 ^ 0x5A5A;
+            }
+            assert!(words.as_slice().iter().enumerate().all(|(i, &w)| w == i as u32 ^ 0x5A5A));
+            let bytes = len * 4;
+            if cfg!(unix) && bytes >= HUGE_PAGE {
+                assert!(matches!(words, Buffer::Mapped(..)), "{len} words");
+            }
+            if bytes < HUGE_PAGE {
+                assert!(matches!(words, Buffer::Plain(_)), "{len} words");
+            }
+        }
+        let mut list = Buffer::<u64>::zeroed(HUGE_PAGE / 8);
+        list.as_mut_slice()[HUGE_PAGE / 8 - 1] = u64::MAX;
+        assert_eq!(list.as_slice().iter().filter(|&&e| e != 0).count(), 1);
+    }
+
     /// Tiny chunks and rounds: successors cross chunks through the buckets, layers take
     /// many rounds, threads share both phases; the tables stay the reference's.
     #[test]
