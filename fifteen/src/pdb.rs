@@ -350,26 +350,8 @@ impl PatternDb {
         patterns: &[Vec<u8>],
     ) -> Result<PatternDb, String> {
         let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
-        for (p, ranker) in patterns.iter().zip(&db.rankers) {
-            let layers = build::build_table_reference(width, height, goal_blank, p, &mut |_| {});
-            let mut table = vec![0u8; layers.len().div_ceil(2)];
-            let mut cells = vec![0u8; p.len()];
-            for (r, &d) in layers.iter().enumerate() {
-                if d == build::UNSEEN {
-                    continue;
-                }
-                ranker.unrank(r as u64, &mut cells);
-                let md: usize = p
-                    .iter()
-                    .zip(&cells)
-                    .map(|(&home, &c)| {
-                        let (home, c) = (usize::from(home), usize::from(c));
-                        (home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)
-                    })
-                    .sum();
-                table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
-            }
-            db.tables.push(table);
+        for p in patterns {
+            db.tables.push(build::build_nibbles_reference(width, height, goal_blank, p));
         }
         Ok(db)
     }

@@ -48,7 +48,7 @@ use crate::table::neighbour;
 
 /// A reference-table entry for a placement the search never reaches (possible only when
 /// the pattern holds every tile: then half the placements have the wrong parity).
-pub(super) const UNSEEN: u8 = u8::MAX;
+const UNSEEN: u8 = u8::MAX;
 
 /// The largest block of placements decoded from one small table (the last tiles of the
 /// ranking).
@@ -132,7 +132,7 @@ fn occupied(cells: &[u8]) -> u32 {
 
 /// The first layer of every placement, by the plain search with frontier lists (one byte
 /// per placement, [`UNSEEN`] for unreachable ones). `progress(settled)` after every layer.
-pub(super) fn build_table_reference(
+fn build_table_reference(
     width: usize,
     height: usize,
     goal_blank: usize,
@@ -186,6 +186,31 @@ pub(super) fn build_table_reference(
         progress(settled);
         layer = next;
         d += 1;
+    }
+    table
+}
+
+/// [`build_table_reference`] in [`super::PatternDb`]'s nibble encoding (two entries a
+/// byte, low nibble first), with unreachable placements as 0.
+pub(super) fn build_nibbles_reference(width: usize, height: usize, goal_blank: usize, pattern: &[u8]) -> Vec<u8> {
+    let layers = build_table_reference(width, height, goal_blank, pattern, &mut |_| {});
+    let ranker = Ranker::new(width * height, pattern.len());
+    let mut cells = vec![0u8; pattern.len()];
+    let mut table = vec![0u8; layers.len().div_ceil(2)];
+    for (r, &d) in layers.iter().enumerate() {
+        if d == UNSEEN {
+            continue;
+        }
+        ranker.unrank(r as u64, &mut cells);
+        let md: usize = pattern
+            .iter()
+            .zip(&cells)
+            .map(|(&home, &c)| {
+                let (home, c) = (usize::from(home), usize::from(c));
+                (home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)
+            })
+            .sum();
+        table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
     }
     table
 }
@@ -812,29 +837,6 @@ fn run_shared(threads: usize, job: impl Fn() -> u64 + Sync) -> u64 {
 mod tests {
     use super::*;
 
-    /// The reference table in the nibble encoding, with unreachable placements as 0.
-    fn reference(width: usize, height: usize, blank: usize, pattern: &[u8]) -> Vec<u8> {
-        let layers = build_table_reference(width, height, blank, pattern, &mut |_| {});
-        let ranker = Ranker::new(width * height, pattern.len());
-        let mut cells = vec![0u8; pattern.len()];
-        let mut table = vec![0u8; layers.len().div_ceil(2)];
-        for (r, &d) in layers.iter().enumerate() {
-            if d != UNSEEN {
-                ranker.unrank(r as u64, &mut cells);
-                let md: usize = pattern
-                    .iter()
-                    .zip(&cells)
-                    .map(|(&h, &c)| {
-                        let (h, c) = (usize::from(h), usize::from(c));
-                        (h % width).abs_diff(c % width) + (h / width).abs_diff(c / width)
-                    })
-                    .sum();
-                table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
-            }
-        }
-        table
-    }
-
     /// The bit-parallel flood against the cell-by-cell one, on every board shape of 2 to
     /// 16 cells, from every free start cell, for every set of free cells on boards of up
     /// to 12 cells and a spread sample of them on bigger ones.
@@ -903,7 +905,7 @@ mod tests {
             (2, 4, 3, &[0, 7, 6]),
         ];
         for (w, h, blank, pattern) in cases {
-            let want = reference(w, h, blank, pattern);
+            let want = build_nibbles_reference(w, h, blank, pattern);
             for (threads, chunk, round) in [(1, 2, 2), (2, 6, 12), (3, 64, 200), (2, 1000, 1_000_000)] {
                 let (got, _) = build_table_with(w, h, blank, pattern, threads, (chunk, round), &mut |_| {});
                 assert!(
