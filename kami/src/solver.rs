@@ -1808,13 +1808,7 @@ mod tests {
                     if node.count == 1 {
                         break;
                     }
-                    let mut moves = Vec::new();
-                    for r in bits(&node.alive) {
-                        let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
-                        colours.sort_unstable();
-                        colours.dedup();
-                        moves.extend(colours.into_iter().map(|x| (r, x)));
-                    }
+                    let moves = every_move(&node, w, &[]);
                     for limit in node.radius.saturating_sub(2)..=node.radius {
                         radius_taps(&node, n, limit, &mut filter, &mut scratch.ds);
                         for &(r, x) in &moves {
@@ -1834,6 +1828,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every move of the search at `node` (`w` words a bitset): each alive region to each
+    /// colour of its neighbours, and to every colour of `extra` other than its own.
+    fn every_move(node: &Node, w: usize, extra: &[Colour]) -> Vec<(usize, Colour)> {
+        let mut moves = Vec::new();
+        for r in bits(&node.alive) {
+            let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
+            colours.extend(extra.iter().copied().filter(|&c| c != node.col[r]));
+            colours.sort_unstable();
+            colours.dedup();
+            moves.extend(colours.into_iter().map(|x| (r, x)));
+        }
+        moves
     }
 
     proptest! {
@@ -1856,14 +1864,7 @@ mod tests {
                     if node.count == 1 {
                         break;
                     }
-                    let mut moves = Vec::new();
-                    for r in bits(&node.alive) {
-                        let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
-                        colours.extend(palette.iter().copied().filter(|&c| c != node.col[r]));
-                        colours.sort_unstable();
-                        colours.dedup();
-                        moves.extend(colours.into_iter().map(|x| (r, x)));
-                    }
+                    let moves = every_move(&node, w, &palette);
                     for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
                         let pb = pair_bound(&node, n, target);
                         for left in pb.max(2) - 1..=pb + 1 {
