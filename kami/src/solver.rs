@@ -1407,7 +1407,6 @@ impl<'a> Search<'a> {
         if depth == 0 {
             moves.list = self.interleave_by_bound(&moves.list, left);
         }
-        let w = self.island.words;
         let mut best = moves.floor;
         let counts = colour_counts(&self.stack[depth]);
         let (present, singles) = colour_summary(&counts);
@@ -1423,6 +1422,16 @@ impl<'a> Search<'a> {
                 best = best.min(child_bound + 1);
                 continue;
             }
+            // The child's table entry, read before paying for the move.
+            let (key, tapped_key, merged) = self.child_key(depth, r, x);
+            let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+            if known + 1 > left {
+                if self.budget.tick() {
+                    return Probe::Bound(0);
+                }
+                best = best.min(known + 1);
+                continue;
+            }
             if self.radius_cut(depth, r, x, left, centred) {
                 if self.budget.tick() {
                     return Probe::Bound(0);
@@ -1431,7 +1440,6 @@ impl<'a> Search<'a> {
                 continue;
             }
             let (done, rest) = self.stack.split_at_mut(depth + 1);
-            let tapped_key = first_bit(&done[depth].members[r * w..(r + 1) * w]);
             rest[0].copy_structure(&done[depth]);
             self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
             // The full colour bound of the child (needs its adjacency), before its matrix.
@@ -1463,7 +1471,6 @@ impl<'a> Search<'a> {
                     &self.scratch.ds,
                 );
             }
-            let merged = first_bit(&rest[0].members[r * w..(r + 1) * w]);
             self.path.push((r as u32, x));
             match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
                 Probe::Found => return Probe::Found,
@@ -1552,6 +1559,27 @@ impl<'a> Search<'a> {
             filter.taps.copy_from_slice(&pair);
         }
         (filter.taps != node.alive, centred)
+    }
+
+    /// The transposition table key of the child of the node at `depth` by move `(r, x)`
+    /// (the key `dfs` computes at the child), with the smallest original regions of the
+    /// tapped region and of the merged one (the [`Last`] of that child).
+    fn child_key(&self, depth: usize, r: usize, x: Colour) -> (u128, usize, usize) {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let old = usize::from(node.col[r]);
+        let mut hash = node.hash;
+        for i in bits(&node.members[r * w..(r + 1) * w]) {
+            let z = &self.island.zobrist[i * MAX_COLOURS..];
+            hash ^= z[old] ^ z[usize::from(x)];
+        }
+        let tapped = first_bit(&node.members[r * w..(r + 1) * w]);
+        let merged = bits(&node.adj[r * w..(r + 1) * w])
+            .filter(|&s| node.col[s] == x)
+            .map(|s| first_bit(&node.members[s * w..(s + 1) * w]))
+            .fold(tapped, usize::min);
+        let key = hash ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
+        (key, tapped, merged)
     }
 
     /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
