@@ -1415,30 +1415,16 @@ impl<'a> Search<'a> {
             // colour to `x` and its `merges` neighbours of colour `x` join it.
             let a = self.stack[depth].col[r];
             let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
-            if child_bound + 1 > left {
-                if self.budget.tick() {
-                    return Probe::Bound(0);
+            let (tapped_key, merged) = match self.cut_before_playing(depth, r, x, child_bound, left, centred) {
+                Ok(keys) => keys,
+                Err(cut) => {
+                    if self.budget.tick() {
+                        return Probe::Bound(0);
+                    }
+                    best = best.min(cut);
+                    continue;
                 }
-                best = best.min(child_bound + 1);
-                continue;
-            }
-            // The child's table entry, read before paying for the move.
-            let (key, tapped_key, merged) = self.child_key(depth, r, x);
-            let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
-            if known + 1 > left {
-                if self.budget.tick() {
-                    return Probe::Bound(0);
-                }
-                best = best.min(known + 1);
-                continue;
-            }
-            if self.radius_cut(depth, r, x, left, centred) {
-                if self.budget.tick() {
-                    return Probe::Bound(0);
-                }
-                best = best.min(left + 1);
-                continue;
-            }
+            };
             let (done, rest) = self.stack.split_at_mut(depth + 1);
             rest[0].copy_structure(&done[depth]);
             self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
@@ -1559,6 +1545,33 @@ impl<'a> Search<'a> {
             filter.taps.copy_from_slice(&pair);
         }
         (filter.taps != node.alive, centred)
+    }
+
+    /// The tests of the child by move `(r, x)` that need no copy of the node: its colour
+    /// bound `child_bound`, its transposition table entry and its radius (see
+    /// `radius_cut`). `Err` holds the bound a cut child gives its parent (a proven lower
+    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] keys.
+    fn cut_before_playing(
+        &mut self,
+        depth: usize,
+        r: usize,
+        x: Colour,
+        child_bound: u32,
+        left: u32,
+        centred: bool,
+    ) -> Result<(usize, usize), u32> {
+        if child_bound + 1 > left {
+            return Err(child_bound + 1);
+        }
+        let (key, tapped_key, merged) = self.child_key(depth, r, x);
+        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        if known + 1 > left {
+            return Err(known + 1);
+        }
+        if self.radius_cut(depth, r, x, left, centred) {
+            return Err(left + 1);
+        }
+        Ok((tapped_key, merged))
     }
 
     /// The transposition table key of the child of the node at `depth` by move `(r, x)`
