@@ -1,6 +1,7 @@
 //! Solves the designed benchmark set ([`kami::generate::bench_set`]) and prints one line
 //! per level: regions, colours, the construction's upper bound, the root lower bound, the
-//! outcome, search nodes and time; with `trace`, also one line per IDA* iteration (its
+//! outcome (the par, or the proven lower bound and the best length found when the budget
+//! ran out), search nodes and time; with `trace`, also one line per IDA* iteration (its
 //! threshold, nodes, transposition table size and time).
 //!
 //! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL] [trace]`
@@ -28,7 +29,9 @@ fn main() {
         let elapsed = start.elapsed().as_secs_f64();
         let result = match outcome {
             Outcome::Optimal(m) => format!("par {}", m.len()),
-            Outcome::GaveUp { lower_bound, .. } => format!("lb {lower_bound}"),
+            Outcome::GaveUp { lower_bound, best } => {
+                format!("{lower_bound}..{}", best.map_or("?".to_string(), |b| b.len().to_string()))
+            }
         };
         println!(
             "{i:>5} {:>8} {:>7} {:>5} {:>4}  {result:<8} {nodes:>9} {elapsed:>7.3}s",
@@ -39,8 +42,9 @@ fn main() {
         );
         if trace {
             for it in iterations {
+                let beam = it.beam.map_or(String::new(), |b| format!(", then a beam found {b} moves"));
                 println!(
-                    "      island {} bound {:>2}: {:>9} nodes, table {:>8}, {:.3}s",
+                    "      island {} bound {:>2}: {:>9} nodes, table {:>8}, {:.3}s{beam}",
                     it.island, it.bound, it.nodes, it.table, it.seconds
                 );
             }

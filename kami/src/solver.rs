@@ -253,7 +253,7 @@ pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
 /// ```
 #[must_use]
 pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
-    let mut budget = Budget { limits, nodes: 0, aborted: false, trace: None, island: 0, table_limit: TABLE_LIMIT };
+    let mut budget = Budget::new(limits, false);
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes)
 }
@@ -277,24 +277,30 @@ pub struct Iteration {
     pub table: usize,
     /// Wall-clock seconds (not deterministic).
     pub seconds: f64,
+    /// The length of the path found by the beam search that ran after the iteration, if
+    /// one ran (see [`solve_traced`]).
+    pub beam: Option<u32>,
 }
 
 /// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
-/// colour (where the time goes: the last iteration finds the solution, the others prove
-/// that fewer moves are not enough). The checks of islands' final colours are not listed.
+/// colour (where the time goes: the iterations below the par prove that fewer moves are not
+/// enough; the last one either finds a solution, with the par as its threshold, or refutes
+/// the par minus one when a beam search already found a path of par moves, which is then
+/// optimal). The checks of islands' final colours are not listed.
 ///
 /// ```
 /// let level: kami::Level = "0120120\n1201201\n2012012\n".parse().unwrap();
 /// let (outcome, nodes, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
 /// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
 /// let kami::Outcome::Optimal(moves) = outcome else { panic!() };
-/// assert_eq!(iterations.last().unwrap().bound as usize, moves.len());
+/// let last = iterations.last().unwrap();
+/// let beam = iterations.iter().filter_map(|i| i.beam).min();
+/// assert!(last.bound as usize == moves.len() || (last.bound + 1 == moves.len() as u32 && beam == Some(last.bound + 1)));
 /// assert!(iterations.iter().map(|i| i.nodes).sum::<u64>() <= nodes);
 /// ```
 #[must_use]
 pub fn solve_traced(level: &Level, limits: Limits) -> (Outcome, u64, Vec<Iteration>) {
-    let mut budget =
-        Budget { limits, nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0, table_limit: TABLE_LIMIT };
+    let mut budget = Budget::new(limits, true);
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes, budget.trace.unwrap_or_default())
 }
@@ -310,6 +316,8 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
 
     // Each island's optimum to any colour.
     let mut found: Vec<Option<Path>> = Vec::new();
+    // The shortest path known per island (optimal where found, else the beam's).
+    let mut known: Vec<Option<Path>> = Vec::new();
     let mut lower = 0u32;
     for (i, island) in islands.iter().enumerate() {
         budget.island = i;
@@ -317,16 +325,18 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
         match ida_star(island, None, &palette, budget, table) {
             Ok(path) => {
                 lower += path.len() as u32;
+                known.push(Some(path.clone()));
                 found.push(Some(path));
             }
-            Err(lb) => {
+            Err((lb, beam)) => {
                 lower += lb;
+                known.push(beam);
                 found.push(None);
             }
         }
     }
     if budget.aborted {
-        return gave_up(level, &graph, &islands, &found, &palette, lower);
+        return gave_up(level, &graph, &islands, &known, &palette, lower);
     }
     let paths: Vec<Path> = found.into_iter().map(Option::unwrap_or_default).collect();
     let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
@@ -579,9 +589,27 @@ struct Budget {
     island: usize,
     /// Transposition table entries kept at most ([`TABLE_LIMIT`] but in tests).
     table_limit: usize,
+    /// Search nodes per unit of beam width before a beam search ([`BEAM_AFTER`] but in
+    /// tests).
+    beam_after: u64,
+    /// The first beam's width ([`BEAM_WIDTH`] but in tests).
+    beam_width: usize,
 }
 
 impl Budget {
+    fn new(limits: Limits, trace: bool) -> Self {
+        Budget {
+            limits,
+            nodes: 0,
+            aborted: false,
+            trace: trace.then(Vec::new),
+            island: 0,
+            table_limit: TABLE_LIMIT,
+            beam_after: BEAM_AFTER,
+            beam_width: BEAM_WIDTH,
+        }
+    }
+
     /// Counts one node; whether the budget is exhausted.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
@@ -1718,19 +1746,32 @@ fn first_bit(words: &[u64]) -> usize {
     bits(words).next().unwrap_or(usize::MAX)
 }
 
-/// IDA*: the optimal path of `(local rep, colour)` moves, or a proven lower bound when the
-/// budget runs out.
+/// IDA*: the optimal path of `(local rep, colour)` moves, or, when the budget runs out, a
+/// proven lower bound and the shortest path found by beam search (if it ran).
+///
+/// Searches without a target colour also run [`beam_path`] once the search has spent
+/// [`BEAM_AFTER`] nodes per beam width, widening the beam fourfold each time, while its
+/// path is longer than the next threshold. Once every threshold below the beam's length is
+/// refuted, the beam's path is optimal and is returned without searching the last
+/// threshold (the iteration that finds a solution, whose length is a matter of move
+/// order). Beam nodes count against the budget like search nodes.
 fn ida_star(
     island: &Island,
     target: Option<Colour>,
     palette: &[Colour],
     budget: &mut Budget,
     table: &mut FxHashMap<u128, u8>,
-) -> Result<Path, u32> {
+) -> Result<Path, (u32, Option<Path>)> {
     let mut search = Search::new(island, target, palette, budget, table);
     let root = search.stack[0].clone();
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
+    let mut upper: Option<Path> = None;
+    let mut width = search.budget.beam_width;
     loop {
+        if upper.as_ref().is_some_and(|path| path.len() as u32 <= bound) {
+            // Every shorter threshold was refuted.
+            return Ok(upper.unwrap_or_default());
+        }
         let (nodes, start) = (search.budget.nodes, Instant::now());
         let probe = search.dfs(0, bound, None);
         if let Some(trace) = search.budget.trace.as_mut() {
@@ -1740,17 +1781,114 @@ fn ida_star(
                 nodes: search.budget.nodes - nodes,
                 table: search.table.len(),
                 seconds: start.elapsed().as_secs_f64(),
+                beam: None,
             });
         }
         match probe {
             Probe::Found => return Ok(search.path),
             Probe::Bound(b) => {
                 if search.budget.aborted {
-                    return Err(bound);
+                    return Err((bound, upper));
                 }
                 bound = b.max(bound + 1);
             }
         }
+        let open = upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
+        if target.is_none() && open && search.budget.nodes >= search.budget.beam_after.saturating_mul(width as u64) {
+            let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
+            if let Some(last) = search.budget.trace.as_mut().and_then(|t| t.last_mut()) {
+                last.beam = Some(path.len() as u32);
+            }
+            if upper.as_ref().is_none_or(|u| path.len() < u.len()) {
+                upper = Some(path);
+            }
+            width = (width * 4).min(BEAM_WIDEST);
+        }
+    }
+}
+
+/// The first beam's width (see [`ida_star`]).
+const BEAM_WIDTH: usize = 8;
+
+/// The widest beam (each state of a layer keeps its distance matrix).
+const BEAM_WIDEST: usize = 2048;
+
+/// Search nodes spent per unit of beam width before a beam search runs (see [`ida_star`]):
+/// a beam scores about a thousand children per unit of width, so beams cost a small part
+/// of the search.
+const BEAM_AFTER: u64 = 2_500;
+
+/// A short path found by beam search; `None` when the budget runs out first (every child
+/// scored counts as a node).
+///
+/// Layer by layer, every move (to a neighbour's colour, leaves last as in the search) of
+/// the `width` best states of the layer is scored by the child's admissible bound
+/// ([`heuristic`]), then by the sum of its regions' eccentricities (a compact graph is
+/// closer to one region), and the `width` best distinct children form the next layer. Not
+/// optimal in general, but often as short as the optimum: the search uses it as an upper
+/// bound (see [`ida_star`]), and as the best answer when the budget runs out.
+fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path> {
+    let (n, w) = (island.n, island.words);
+    let mut scratch = Scratch::new(island);
+    let mut layer: Vec<(Node, Path)> = vec![(island.root(), Vec::new())];
+    let mut child = island.root();
+    loop {
+        if let Some((_, path)) = layer.iter().find(|(node, _)| node.count <= 1) {
+            return Some(path.clone());
+        }
+        let mut scored: Vec<(u32, usize, u128, usize, usize, Colour)> = Vec::new();
+        for (i, (node, _)) in layer.iter().enumerate() {
+            for r in bits(&node.alive) {
+                let row = &node.adj[r * w..(r + 1) * w];
+                if node.count >= 3 && row.iter().map(|a| a.count_ones()).sum::<u32>() == 1 {
+                    // A leaf region is never tapped before the last move (module docs).
+                    continue;
+                }
+                let mut colours = 0u64;
+                for s in bits(row) {
+                    colours |= 1 << node.col[s];
+                }
+                for x in bits(&[colours]) {
+                    if budget.tick() {
+                        return None;
+                    }
+                    let x = x as Colour;
+                    child.copy_structure(node);
+                    island.apply_structure(&mut child, r, x, &mut scratch.merged);
+                    if !node.dist.is_empty() {
+                        merged_row(&node.dist, n, &scratch.merged, &mut scratch.ds);
+                        child.radius = merge_distances_into(
+                            &node.dist,
+                            &mut child.dist,
+                            &mut child.ecc,
+                            n,
+                            &child.alive,
+                            r,
+                            &scratch.ds,
+                        );
+                    }
+                    let h = heuristic(island, &child, None, u32::MAX, &mut scratch);
+                    let spread = if child.ecc.is_empty() {
+                        0
+                    } else {
+                        bits(&child.alive).map(|u| usize::from(child.ecc[u])).sum()
+                    };
+                    scored.push((h, spread, child.hash, i, r, x));
+                }
+            }
+        }
+        scored.sort_unstable_by_key(|&(h, spread, hash, ..)| (h, spread, hash));
+        scored.dedup_by_key(|&mut (_, _, hash, ..)| hash);
+        let mut next = Vec::with_capacity(width);
+        for &(_, _, _, i, r, x) in scored.iter().take(width) {
+            let (node, path) = &layer[i];
+            let mut node = node.clone();
+            island.apply(&mut node, r, x, &mut scratch.merged);
+            let mut path = path.clone();
+            path.push((r as u32, x));
+            next.push((node, path));
+        }
+        layer = next;
     }
 }
 
@@ -1782,8 +1920,14 @@ fn greedy_path(island: &Island) -> Path {
 /// Per-island paths (optimal where found, greedy otherwise) joined with one extra move per
 /// island that does not end in the most common final colour.
 fn combine(islands: &[Island], found: &[Option<Path>], palette: &[Colour]) -> Vec<Path> {
-    let paths: Vec<Path> =
-        islands.iter().zip(found).map(|(is, f)| f.clone().unwrap_or_else(|| greedy_path(is))).collect();
+    let paths: Vec<Path> = islands
+        .iter()
+        .zip(found)
+        .map(|(is, f)| {
+            let greedy = greedy_path(is);
+            f.clone().filter(|p| p.len() <= greedy.len()).unwrap_or(greedy)
+        })
+        .collect();
     let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
     let ending = final_counts(&finals);
     let target = palette.iter().copied().max_by_key(|&c| (ending[usize::from(c)], std::cmp::Reverse(c)));
@@ -1861,13 +2005,94 @@ mod tests {
         #[test]
         fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
             let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-            let mut budget = Budget { limits: Limits::default(), nodes: 0, aborted: false, trace: Some(Vec::new()), island: 0, table_limit: 8 };
+            let mut budget = Budget { table_limit: 8, ..Budget::new(Limits::default(), true) };
             let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
             prop_assert_eq!(moves.len(), reference.len());
             // No iteration's threshold overshoots an island's optimum (at most the level's):
             // every failed iteration proved its next threshold.
             for it in budget.trace.unwrap_or_default() {
                 prop_assert!(it.bound as usize <= reference.len());
+            }
+        }
+    }
+
+    proptest! {
+        /// With a beam search after every iteration (so searches often end on a beam's
+        /// path once the threshold below it is refuted), the solver still finds the
+        /// optimum of exhaustive breadth-first search, and every beam path is a real
+        /// solution of its island, never shorter than the optimum.
+        #[test]
+        fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
+            let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+            let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+            let graph = RegionGraph::new(&level);
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let path = beam_path(&island, width, &mut Budget::new(Limits::default(), false)).unwrap();
+                let mut node = island.root();
+                let mut scratch = Scratch::new(&island);
+                for &(r, x) in &path {
+                    prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
+                    prop_assert!(node.col[r as usize] != x);
+                    island.apply(&mut node, r as usize, x, &mut scratch.merged);
+                }
+                prop_assert_eq!(node.count, 1);
+                let mut alone = Budget::new(Limits::default(), false);
+                let mut table = FxHashMap::default();
+                let optimum = ida_star(&island, None, &level.colours_used(), &mut alone, &mut table).unwrap();
+                prop_assert!(path.len() >= optimum.len());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// On levels too big for breadth-first search, the search closed by beam paths
+        /// (narrow beams after every iteration) finds optima as short as the search
+        /// without beams, itself checked against breadth-first search above.
+        #[test]
+        fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
+            let limits = Limits { node_limit: Some(200_000), deadline: None };
+            let mut plain = Budget { beam_after: u64::MAX, ..Budget::new(limits, false) };
+            let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
+            let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+            let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        }
+    }
+
+    /// Random levels of 16 to 80 triangles with 3 or 4 colours and a few holes.
+    fn medium_level_strategy() -> impl Strategy<Value = Level> {
+        (4usize..11, 4usize..9, 3u8..5).prop_flat_map(|(rows, cols, k)| {
+            proptest::collection::vec((0u8..k, 0u32..20), rows * cols).prop_filter_map("no triangles", move |cells| {
+                let cells: Vec<Option<Colour>> = cells.into_iter().map(|(c, h)| (h > 0).then_some(c)).collect();
+                Level::from_cells(engine::Grid::from_vec(cols, rows, cells).ok()?).ok()
+            })
+        })
+    }
+
+    #[test]
+    fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
+        // Every node budget, including ones that run out inside a beam search, gives a
+        // proven lower bound and a replayable best answer.
+        let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+        let optimum = solve(&level).len() as u32;
+        for limit in [1, 10, 100, 1_000, 10_000, 100_000] {
+            let mut budget =
+                Budget { beam_after: 1, ..Budget::new(Limits { node_limit: Some(limit), deadline: None }, false) };
+            match solve_budget(&level, &mut budget) {
+                Outcome::Optimal(moves) => assert_eq!(moves.len() as u32, optimum),
+                Outcome::GaveUp { lower_bound, best } => {
+                    assert!(lower_bound <= optimum);
+                    let best = best.expect("a best answer");
+                    assert!(best.len() as u32 >= optimum);
+                    assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+                }
             }
         }
     }
