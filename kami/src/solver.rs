@@ -277,8 +277,8 @@ pub struct Iteration {
     pub table: usize,
     /// Wall-clock seconds (not deterministic).
     pub seconds: f64,
-    /// The length of the path found by the beam search that ran after the iteration, if
-    /// one ran (see [`solve_traced`]).
+    /// The length of the path found by the beam search that ran after the iteration (and
+    /// shortened by searches from its states), if one ran (see [`solve_traced`]).
     pub beam: Option<u32>,
 }
 
@@ -1751,7 +1751,8 @@ fn first_bit(words: &[u64]) -> usize {
 ///
 /// Searches without a target colour also run [`beam_path`] once the search has spent
 /// [`BEAM_AFTER`] nodes per beam width, widening the beam fourfold each time, while its
-/// path is longer than the next threshold. Once every threshold below the beam's length is
+/// path is longer than the next threshold; each beam's path is then shortened by
+/// [`shorten`] with a quarter of that many nodes per suffix. Once every threshold below the beam's length is
 /// refuted, the beam's path is optimal and is returned without searching the last
 /// threshold (the iteration that finds a solution, whose length is a matter of move
 /// order). Beam nodes count against the budget like search nodes.
@@ -1796,6 +1797,11 @@ fn ida_star(
         let open = upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
         if target.is_none() && open && search.budget.nodes >= search.budget.beam_after.saturating_mul(width as u64) {
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
+            let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
+            let path = shorten(island, palette, &mut *search.budget, &mut *search.table, path, suffix_nodes);
+            if search.budget.aborted {
+                return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
+            }
             if let Some(last) = search.budget.trace.as_mut().and_then(|t| t.last_mut()) {
                 last.beam = Some(path.len() as u32);
             }
@@ -1890,6 +1896,60 @@ fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path>
         }
         layer = next;
     }
+}
+
+/// Shortens a solution `path` of the island suffix by suffix: from the state after each
+/// prefix, last to first, a search of at most `suffix_nodes` nodes (IDA* like the main
+/// one, sharing its transposition table, whose entries are proven bounds of states) looks
+/// for a shorter way to finish, and takes it. Stops early, returning what it has, when the
+/// budget runs out.
+fn shorten(
+    island: &Island,
+    palette: &[Colour],
+    budget: &mut Budget,
+    table: &mut FxHashMap<u128, u8>,
+    path: Path,
+    suffix_nodes: u64,
+) -> Path {
+    let mut best = path;
+    let mut merged = vec![0u64; island.words];
+    for start in (0..best.len().saturating_sub(1)).rev() {
+        let remaining = (best.len() - start) as u32;
+        let mut node = island.root();
+        for &(r, x) in &best[..start] {
+            island.apply(&mut node, r as usize, x, &mut merged);
+        }
+        let global = budget.limits.node_limit;
+        let local = budget.nodes.saturating_add(suffix_nodes);
+        budget.limits.node_limit = Some(global.map_or(local, |g| g.min(local)));
+        let mut search = Search::new(island, None, palette, budget, table);
+        search.stack[0] = node;
+        let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch);
+        let mut found = None;
+        while bound < remaining {
+            match search.dfs(0, bound, None) {
+                Probe::Found => {
+                    found = Some(std::mem::take(&mut search.path));
+                    break;
+                }
+                Probe::Bound(b) if !search.budget.aborted => bound = b.max(bound + 1),
+                Probe::Bound(_) => break,
+            }
+        }
+        budget.limits.node_limit = global;
+        if budget.aborted {
+            let out_of_nodes = global.is_some_and(|g| budget.nodes > g);
+            if out_of_nodes || budget.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return best;
+            }
+            budget.aborted = false;
+        }
+        if let Some(suffix) = found {
+            best.truncate(start);
+            best.extend(suffix);
+        }
+    }
+    best
 }
 
 /// The greedy path of one island: always the move merging the most regions.
@@ -2019,8 +2079,9 @@ mod tests {
     proptest! {
         /// With a beam search after every iteration (so searches often end on a beam's
         /// path once the threshold below it is refuted), the solver still finds the
-        /// optimum of exhaustive breadth-first search, and every beam path is a real
-        /// solution of its island, never shorter than the optimum.
+        /// optimum of exhaustive breadth-first search; every beam path is a real solution
+        /// of its island, never shorter than the optimum, and so is every path `shorten`
+        /// makes of it.
         #[test]
         fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
             let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
@@ -2042,8 +2103,24 @@ mod tests {
                 prop_assert_eq!(node.count, 1);
                 let mut alone = Budget::new(Limits::default(), false);
                 let mut table = FxHashMap::default();
-                let optimum = ida_star(&island, None, &level.colours_used(), &mut alone, &mut table).unwrap();
+                let palette = level.colours_used();
+                let optimum = ida_star(&island, None, &palette, &mut alone, &mut table).unwrap();
                 prop_assert!(path.len() >= optimum.len());
+                // Shortening keeps a solution, never longer; with room for a whole search
+                // from the start, an optimal one.
+                for (suffix_nodes, optimal) in [(10, false), (1_000_000, true)] {
+                    let mut table = FxHashMap::default();
+                    let budget = &mut Budget::new(Limits::default(), false);
+                    let short = shorten(&island, &palette, budget, &mut table, path.clone(), suffix_nodes);
+                    prop_assert!(short.len() <= path.len());
+                    prop_assert!(!optimal || short.len() == optimum.len());
+                    let mut node = island.root();
+                    for &(r, x) in &short {
+                        prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
+                        island.apply(&mut node, r as usize, x, &mut scratch.merged);
+                    }
+                    prop_assert_eq!(node.count, 1);
+                }
             }
         }
     }
