@@ -166,6 +166,20 @@
 //! Pruning known to lose optimality (moves restricted to touch the previous one, skipping
 //! regions by eccentricity, a fixed pivot region, depth-ignoring visited sets) is not used.
 //!
+//! # Upper bounds
+//!
+//! IDA* proves that no solution has fewer moves than its threshold, one threshold at a
+//! time; the iteration at the par must then *find* a solution, and how long that takes
+//! depends on which moves it happens to try first. Once a search has spent some effort,
+//! a beam search (`beam_path`: layer by layer, the best few states by their lower bound,
+//! then by how compact their region graph is) finds a solution, and `shorten` replaces its
+//! suffixes with shorter ones found by small searches from its states. When every
+//! threshold below that solution's length is refuted, it is optimal and is returned
+//! without the last iteration. Beams widen (and get bigger searches) as the search goes
+//! on. The proof of optimality is the refutations, exactly as without beams; beams only
+//! stop the search sooner, and when the budget runs out their solution is reported as the
+//! best one found (greedy play otherwise).
+//!
 //! # Islands
 //!
 //! Every island must end in the same colour. For island `i`, let `opt_i` be its optimum to
