@@ -1763,10 +1763,12 @@ fn first_bit(words: &[u64]) -> usize {
 /// IDA*: the optimal path of `(local rep, colour)` moves, or, when the budget runs out, a
 /// proven lower bound and the shortest path found by beam search (if it ran).
 ///
-/// Searches without a target colour also run [`beam_path`] once the search has spent
-/// [`BEAM_AFTER`] nodes per beam width, widening the beam fourfold each time, while its
-/// path is longer than the next threshold; each beam's path is then shortened by
-/// [`shorten`] with a quarter of that many nodes per suffix. Once every threshold below the beam's length is
+/// Searches without a target colour also run [`beam_path`] after an iteration, while its
+/// path is longer than the next threshold, once the search has spent [`BEAM_AFTER`] nodes
+/// per unit of beam width: the first beam is [`BEAM_WIDTH`] wide, each later one four
+/// times wider than the last (or more, as far as the nodes spent allow), up to
+/// [`BEAM_WIDEST`]. Each beam's path is then shortened by [`shorten`] with a quarter of
+/// that many nodes per suffix. Once every threshold below the beam's length is
 /// refuted, the beam's path is optimal and is returned without searching the last
 /// threshold (the iteration that finds a solution, whose length is a matter of move
 /// order). Beam nodes count against the budget like search nodes.
@@ -1809,7 +1811,12 @@ fn ida_star(
             }
         }
         let open = upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
-        if target.is_none() && open && search.budget.nodes >= search.budget.beam_after.saturating_mul(width as u64) {
+        let due = |width: usize| search.budget.nodes >= search.budget.beam_after.saturating_mul(width as u64);
+        if target.is_none() && open && width <= BEAM_WIDEST && due(width) {
+            // The widest beam due (a long iteration may have passed several).
+            while width * 4 <= BEAM_WIDEST && due(width * 4) {
+                width *= 4;
+            }
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             let path = shorten(island, palette, &mut *search.budget, &mut *search.table, path, suffix_nodes);
@@ -1822,7 +1829,7 @@ fn ida_star(
             if upper.as_ref().is_none_or(|u| path.len() < u.len()) {
                 upper = Some(path);
             }
-            width = (width * 4).min(BEAM_WIDEST);
+            width *= 4;
         }
     }
 }
