@@ -1057,13 +1057,15 @@ fn pair_taps(
 ) -> bool {
     let critical = 2 * left - 1;
     let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
-    // Pairs within 2 of critical are recorded for the final-colour test of `pair_cut`.
-    let slack = 2;
+    // The most `δ` (or the target indicators) add; pairs within 2 of critical are also
+    // recorded, while there is room, for the final-colour test of `pair_cut`.
+    let filter_slack = if target.is_some() { 2 } else { 1 };
     keep.clear();
     keep.resize(n, 1);
     pairs.clear();
     let mut any = false;
     for u in bits(&node.alive) {
+        let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
         if u32::from(node.ecc[u]) + slack < critical {
             // Every pair with `u` has `φ ≤ ecc(u) + slack`.
             continue;
@@ -1071,6 +1073,7 @@ fn pair_taps(
         let row_u = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
         for (w, &d) in row_u.iter().enumerate().skip(u + 1) {
+            let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
             // Distances first (a byte compare); most pairs are too close.
             if u32::from(d) + slack < critical || node.alive[w / 64] >> (w % 64) & 1 == 0 {
                 continue;
