@@ -1186,25 +1186,26 @@ fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u3
             if d < far || node.alive[w / 64] >> (w % 64) & 1 == 0 {
                 continue;
             }
-            let cw = usize::from(node.col[w]);
-            // Colours other than the two ends get `d + 2`, the ends' colours less.
-            let mut met = 0u64;
-            if d + 2 >= need {
-                met = !((1 << cu) | (1 << cw));
-            }
-            if d + 1 >= need && cu != cw {
-                met |= (1 << cu) | (1 << cw);
-            }
-            if d >= need {
-                met = !0;
-            }
-            open &= !met;
+            open &= !colours_met(d, cu, usize::from(node.col[w]), need);
             if open == 0 {
                 return true;
             }
         }
     }
     open == 0
+}
+
+/// The colours `c` (as a bitset) for which a pair at distance `d` with end colours `cu`
+/// and `cw` has a final-colour potential `d + [cu ≠ c] + [cw ≠ c]` of at least `need`:
+/// colours other than the two ends get `d + 2`, the ends' colours less.
+fn colours_met(d: u32, cu: usize, cw: usize, need: u32) -> u64 {
+    if d >= need || (d + 1 >= need && cu != cw) {
+        !0
+    } else if d + 2 >= need {
+        !((1u64 << cu) | (1u64 << cw))
+    } else {
+        0
+    }
 }
 
 /// The colour-distance bound (module docs): the largest, over pairs of alive regions
@@ -1695,18 +1696,7 @@ impl<'a> Search<'a> {
             if d + u32::from(cu != cv) >= critical {
                 return true;
             }
-            let (cu, cv) = (usize::from(cu), usize::from(cv));
-            let mut met = 0u64;
-            if d + 2 >= critical {
-                met = !((1 << cu) | (1 << cv));
-            }
-            if d + 1 >= critical && cu != cv {
-                met |= (1 << cu) | (1 << cv);
-            }
-            if d >= critical {
-                met = !0;
-            }
-            open &= !met;
+            open &= !colours_met(d, usize::from(cu), usize::from(cv), critical);
             if open == 0 {
                 return true;
             }
