@@ -1629,10 +1629,11 @@ impl<'a> Search<'a> {
         (filter.taps != node.alive, centred)
     }
 
-    /// The tests of the child by move `(r, x)` that need no copy of the node: its colour
-    /// bound `child_bound`, its transposition table entry and its radius (see
-    /// `radius_cut`). `Err` holds the bound a cut child gives its parent (a proven lower
-    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] keys.
+    /// The tests of the child by move `(r, x)` (colour counts `child`) that need no copy of
+    /// the node: its colour bound `child_bound`, its transposition table entry, its radius
+    /// (see `radius_cut`) and its pair and final-colour potentials (see `pair_cut`). `Err`
+    /// holds the bound a cut child gives its parent (a proven lower bound on the moves from
+    /// the parent through it); `Ok` the child's [`Last`] keys.
     fn cut_before_playing(
         &mut self,
         depth: usize,
