@@ -1929,6 +1929,10 @@ const BEAM_WIDTH: usize = 8;
 /// The widest beam (each state of a layer keeps its distance matrix).
 const BEAM_WIDEST: usize = 2048;
 
+/// The most bytes of distance matrices a beam's layer holds (big islands get narrower
+/// beams).
+const BEAM_BYTES: usize = 1 << 28;
+
 /// Search nodes spent per unit of beam width before a beam search runs (see [`ida_star`]):
 /// a beam scores about a thousand children per unit of width, so beams cost a small part
 /// of the search.
@@ -1945,6 +1949,8 @@ const BEAM_AFTER: u64 = 2_500;
 /// bound (see [`ida_star`]), and as the best answer when the budget runs out.
 fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path> {
     let (n, w) = (island.n, island.words);
+    // Each state of a layer keeps its distance matrix: at most `BEAM_BYTES` of them.
+    let width = width.min(BEAM_BYTES / (n * n).max(1)).max(1);
     let mut scratch = Scratch::new(island);
     let mut layer: Vec<(Node, Path)> = vec![(island.root(), Vec::new())];
     let mut child = island.root();
