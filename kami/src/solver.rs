@@ -1933,9 +1933,11 @@ const BEAM_WIDEST: usize = 2048;
 /// beams).
 const BEAM_BYTES: usize = 1 << 28;
 
-/// Search nodes spent per unit of beam width before a beam search runs (see [`ida_star`]):
-/// a beam scores about a thousand children per unit of width, so beams cost a small part
-/// of the search.
+/// Search nodes spent per unit of beam width before a beam search runs (see [`ida_star`]).
+/// On 29 × 10 levels a beam scores a few thousand children per unit of width (about 300
+/// moves per state, about 12 layers), so a beam and its shortening cost at most about as
+/// much as the search before them, and usually much less (level 5 of the designed set:
+/// 163 000 of its 891 000 nodes).
 const BEAM_AFTER: u64 = 2_500;
 
 /// A short path found by beam search; `None` when the budget runs out first (every child
