@@ -2369,36 +2369,26 @@ mod tests {
         /// above the limit, and the radius test with the filter's centres is exact.
         #[test]
         fn tap_filter_keeps_every_radius_reducing_move(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
-            let graph = RegionGraph::new(&level);
-            for regions in graph.islands() {
-                let island = Island::new(&graph, regions);
+            random_play(&level, &picks, &[], |island, node, moves| {
                 let (n, w) = (island.n, island.words);
-                let mut node = island.root();
-                let mut scratch = Scratch::new(&island);
+                let mut scratch = Scratch::new(island);
                 let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
-                for &pick in &picks {
-                    if node.count == 1 {
-                        break;
-                    }
-                    let moves = every_move(&node, w, &[]);
-                    for limit in node.radius.saturating_sub(2)..=node.radius {
-                        radius_taps(&node, n, limit, &mut filter, &mut scratch.ds);
-                        for &(r, x) in &moves {
-                            let mut child = node.clone();
-                            island.apply(&mut child, r, x, &mut scratch.merged);
-                            if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
-                                prop_assert!(child.radius > limit);
-                            }
-                            filter.centres_of(r, n, &mut scratch.centres);
-                            let merged = scratch.merged.clone();
-                            let exceeds = radius_exceeds(&node, n, &merged, limit, &scratch.centres, &mut scratch.ds);
-                            prop_assert_eq!(exceeds, child.radius > limit);
+                for limit in node.radius.saturating_sub(2)..=node.radius {
+                    radius_taps(node, n, limit, &mut filter, &mut scratch.ds);
+                    for &(r, x) in moves {
+                        let mut child = node.clone();
+                        island.apply(&mut child, r, x, &mut scratch.merged);
+                        if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                            prop_assert!(child.radius > limit);
                         }
+                        filter.centres_of(r, n, &mut scratch.centres);
+                        let merged = scratch.merged.clone();
+                        let exceeds = radius_exceeds(node, n, &merged, limit, &scratch.centres, &mut scratch.ds);
+                        prop_assert_eq!(exceeds, child.radius > limit);
                     }
-                    let (r, x) = moves[pick % moves.len()];
-                    island.apply(&mut node, r, x, &mut scratch.merged);
                 }
-            }
+                Ok(())
+            })?;
         }
     }
 
@@ -2416,6 +2406,33 @@ mod tests {
         moves
     }
 
+    /// Random play on every island of `level`: `check` sees each state reached (the root
+    /// first) with its moves (`every_move` with `extra`), then the move `picks[i] % moves`
+    /// is played, until the island is one region or the picks run out.
+    fn random_play(
+        level: &Level,
+        picks: &[usize],
+        extra: &[Colour],
+        mut check: impl FnMut(&Island, &Node, &[(usize, Colour)]) -> Result<(), TestCaseError>,
+    ) -> Result<(), TestCaseError> {
+        let graph = RegionGraph::new(level);
+        for regions in graph.islands() {
+            let island = Island::new(&graph, regions);
+            let mut node = island.root();
+            let mut merged = vec![0u64; island.words];
+            for &pick in picks {
+                if node.count == 1 {
+                    break;
+                }
+                let moves = every_move(&node, island.words, extra);
+                check(&island, &node, &moves)?;
+                let (r, x) = moves[pick % moves.len()];
+                island.apply(&mut node, r, x, &mut merged);
+            }
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -2424,38 +2441,27 @@ mod tests {
         /// moves left (so the search would cut it).
         #[test]
         fn pair_filter_keeps_every_move_that_lowers_the_pair_bound(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
-            let graph = RegionGraph::new(&level);
             let palette = level.colours_used();
-            for regions in graph.islands() {
-                let island = Island::new(&graph, regions);
-                let (n, w) = (island.n, island.words);
-                let mut node = island.root();
-                let mut scratch = Scratch::new(&island);
-                let mut keep = Vec::new();
-                for &pick in &picks {
-                    if node.count == 1 {
-                        break;
-                    }
-                    let moves = every_move(&node, w, &palette);
-                    for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                        let pb = pair_bound(&node, n, target);
-                        for left in pb.max(2) - 1..=pb + 1 {
-                            if left < 2 || !pair_taps(&node, n, left, target, &mut keep, &mut Vec::new()) {
-                                continue;
-                            }
-                            for &(r, x) in &moves {
-                                if keep[r] == 0 {
-                                    let mut child = node.clone();
-                                    island.apply(&mut child, r, x, &mut scratch.merged);
-                                    prop_assert!(pair_bound(&child, n, target) >= left);
-                                }
+            random_play(&level, &picks, &palette, |island, node, moves| {
+                let n = island.n;
+                let (mut keep, mut merged) = (Vec::new(), vec![0u64; island.words]);
+                for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                    let pb = pair_bound(node, n, target);
+                    for left in pb.max(2) - 1..=pb + 1 {
+                        if left < 2 || !pair_taps(node, n, left, target, &mut keep, &mut Vec::new()) {
+                            continue;
+                        }
+                        for &(r, x) in moves {
+                            if keep[r] == 0 {
+                                let mut child = node.clone();
+                                island.apply(&mut child, r, x, &mut merged);
+                                prop_assert!(pair_bound(&child, n, target) >= left);
                             }
                         }
                     }
-                    let (r, x) = moves[pick % moves.len()];
-                    island.apply(&mut node, r, x, &mut scratch.merged);
                 }
-            }
+                Ok(())
+            })?;
         }
     }
 
@@ -2468,47 +2474,35 @@ mod tests {
         /// its own node.
         #[test]
         fn pair_cut_only_cuts_children_the_bounds_cut(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
-            let graph = RegionGraph::new(&level);
             let palette = level.colours_used();
-            for regions in graph.islands() {
-                let island = Island::new(&graph, regions);
+            random_play(&level, &picks, &palette, |island, node, moves| {
                 let w = island.words;
-                let mut node = island.root();
                 let mut merged = vec![0u64; w];
-                for &pick in &picks {
-                    if node.count == 1 {
-                        break;
-                    }
-                    let moves = every_move(&node, w, &palette);
-                    for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                        let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
-                        let mut search = Search::new(&island, target, &palette, &mut budget, &mut table);
-                        search.stack[0] = node.clone();
-                        let h = heuristic(&island, &node, target, u32::MAX, &mut search.scratch);
-                        for left in h.max(2) - 1..=h + 1 {
-                            if left < 2 {
-                                continue;
-                            }
-                            search.tap_filter(0, left);
-                            let counts = colour_counts(&node);
-                            for &(r, x) in &moves {
-                                let mut child_counts = counts;
-                                child_counts[usize::from(node.col[r])] -= 1;
-                                let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
-                                child_counts[usize::from(x)] = child_counts[usize::from(x)] + 1 - merges;
-                                if search.pair_cut(0, (r, x, &child_counts), left) {
-                                    let mut child = node.clone();
-                                    island.apply(&mut child, r, x, &mut merged);
-                                    let mut scratch = Scratch::new(&island);
-                                    prop_assert!(heuristic(&island, &child, target, u32::MAX, &mut scratch) >= left);
-                                }
+                for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                    let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                    let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
+                    search.stack[0] = node.clone();
+                    let h = heuristic(island, node, target, u32::MAX, &mut search.scratch);
+                    for left in h.max(2) - 1..=h + 1 {
+                        if left < 2 {
+                            continue;
+                        }
+                        search.tap_filter(0, left);
+                        let counts = colour_counts(node);
+                        for &(r, x) in moves {
+                            let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
+                            let child_counts = moved_counts(&counts, node.col[r], x, merges);
+                            if search.pair_cut(0, (r, x, &child_counts), left) {
+                                let mut child = node.clone();
+                                island.apply(&mut child, r, x, &mut merged);
+                                let mut scratch = Scratch::new(island);
+                                prop_assert!(heuristic(island, &child, target, u32::MAX, &mut scratch) >= left);
                             }
                         }
                     }
-                    let (r, x) = moves[pick % moves.len()];
-                    island.apply(&mut node, r, x, &mut merged);
                 }
-            }
+                Ok(())
+            })?;
         }
     }
 
