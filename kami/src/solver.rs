@@ -1645,31 +1645,30 @@ impl<'a> Search<'a> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
         }
+        self.merged_set(depth, r, x);
         let (key, tapped_key, merged) = self.child_key(depth, r, x);
         let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
         if known + 1 > left {
             return Err(known + 1);
         }
-        if self.radius_cut(depth, r, x, left, centred) || self.pair_cut(depth, (r, x, child), left) {
+        if self.radius_cut(depth, r, left, centred) || self.pair_cut(depth, (x, child), left) {
             return Err(left + 1);
         }
         Ok((tapped_key, merged))
     }
 
-    /// Whether the child by move `(r, x)` (colour counts `child`) has a pair bound, or
-    /// without a target a final-colour bound, of at least `left`, by the pairs the node's
+    /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
+    /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
     /// pair filter recorded (see [`pair_taps`]), read off the parent's matrix by the merge
-    /// rule: with `S` the merged set (`r` and its neighbours of colour `x`), the child's
-    /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
-    /// `x` on `S`. Exact for the recorded pairs; pairs not recorded only miss cuts.
-    fn pair_cut(&mut self, depth: usize, (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]), left: u32) -> bool {
+    /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`, in
+    /// `scratch.set`, see `merged_set`), the child's distance is `min(d(u, w), d(u, S) +
+    /// d(S, w))` and its colours are the parent's but `x` on `S`. Exact for the recorded
+    /// pairs; pairs not recorded only miss cuts.
+    fn pair_cut(&mut self, depth: usize, (x, child): (Colour, &[u32; MAX_COLOURS]), left: u32) -> bool {
         let Some(filter) = self.filters.get(depth).filter(|f| !f.pairs.is_empty()) else { return false };
         let node = &self.stack[depth];
-        let (n, w) = (self.island.n, self.island.words);
-        let set = &mut self.scratch.set;
-        set.clear();
-        set.push(r);
-        set.extend(bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x));
+        let n = self.island.n;
+        let set = &self.scratch.set;
         let critical = 2 * left - 1;
         // Without a target: the present colours whose own colour bound stays below `left`
         // (the final-colour bound is at least `left` once each of them meets a pair).
@@ -1707,7 +1706,8 @@ impl<'a> Search<'a> {
 
     /// The transposition table key of the child of the node at `depth` by move `(r, x)`
     /// (the key `dfs` computes at the child), with the smallest original regions of the
-    /// tapped region and of the merged one (the [`Last`] of that child).
+    /// tapped region and of the merged one (the [`Last`] of that child). Reads the merged
+    /// set from `scratch.set` (see `merged_set`).
     fn child_key(&self, depth: usize, r: usize, x: Colour) -> (u128, usize, usize) {
         let node = &self.stack[depth];
         let w = self.island.words;
@@ -1718,31 +1718,37 @@ impl<'a> Search<'a> {
             hash ^= z[old] ^ z[usize::from(x)];
         }
         let tapped = first_bit(&node.members[r * w..(r + 1) * w]);
-        let merged = bits(&node.adj[r * w..(r + 1) * w])
-            .filter(|&s| node.col[s] == x)
-            .map(|s| first_bit(&node.members[s * w..(s + 1) * w]))
-            .fold(tapped, usize::min);
+        let merged =
+            self.scratch.set.iter().map(|&s| first_bit(&node.members[s * w..(s + 1) * w])).fold(tapped, usize::min);
         let key = hash ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
         (key, tapped, merged)
     }
 
+    /// The set the move `(r, x)` at `depth` merges (`r` and its neighbours of colour `x`),
+    /// listed in `scratch.set` and as a bitset in `scratch.merged`, for the child tests.
+    fn merged_set(&mut self, depth: usize, r: usize, x: Colour) {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let (set, merged) = (&mut self.scratch.set, &mut self.scratch.merged);
+        set.clear();
+        set.push(r);
+        set.extend(bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x));
+        merged.fill(0);
+        for &s in set.iter() {
+            merged[s / 64] |= 1 << (s % 64);
+        }
+    }
+
     /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
-    /// `left - 1` (read off the parent's matrix, see `radius_exceeds`).
-    fn radius_cut(&mut self, depth: usize, r: usize, x: Colour, left: u32, centred: bool) -> bool {
+    /// `left - 1` (read off the parent's matrix, see `radius_exceeds`; the merged set from
+    /// `scratch.merged`, see `merged_set`).
+    fn radius_cut(&mut self, depth: usize, r: usize, left: u32, centred: bool) -> bool {
         let parent = &self.stack[depth];
         // The child's radius is at most the parent's: test only when that is too many.
         if parent.dist.is_empty() || left < 2 || parent.radius < left {
             return false;
         }
-        let w = self.island.words;
-        let merged = &mut self.scratch.merged;
-        merged.fill(0);
-        merged[r / 64] |= 1 << (r % 64);
-        for s in bits(&parent.adj[r * w..(r + 1) * w]) {
-            if parent.col[s] == x {
-                merged[s / 64] |= 1 << (s % 64);
-            }
-        }
+        let merged = &self.scratch.merged;
         let centres = if centred {
             self.filters[depth].centres_of(r, self.island.n, &mut self.scratch.centres);
             &self.scratch.centres[..]
@@ -2492,7 +2498,8 @@ mod tests {
                         for &(r, x) in moves {
                             let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
                             let child_counts = moved_counts(&counts, node.col[r], x, merges);
-                            if search.pair_cut(0, (r, x, &child_counts), left) {
+                            search.merged_set(0, r, x);
+                            if search.pair_cut(0, (x, &child_counts), left) {
                                 let mut child = node.clone();
                                 island.apply(&mut child, r, x, &mut merged);
                                 let mut scratch = Scratch::new(island);
