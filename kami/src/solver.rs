@@ -1166,12 +1166,7 @@ fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scr
 /// `cap` (the caller knows the radius is below it).
 fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u32) -> bool {
     // The colours whose pair bound must reach `cap`, as a bitset.
-    let mut open = 0u64;
-    for (c, &m) in counts.iter().enumerate() {
-        if m > 0 && colour_bound(counts, Some(c as Colour)) < cap {
-            open |= 1 << c;
-        }
-    }
+    let mut open = open_colours(counts, cap);
     // `⌈φ_c / 2⌉ ≥ cap` takes `φ_c ≥ 2·cap − 1`, so `d ≥ 2·cap − 3`.
     let need = 2 * cap - 1;
     let far = need.saturating_sub(2);
@@ -1301,6 +1296,29 @@ fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> u32 {
         _ if single => k - 1,
         _ => k,
     }
+}
+
+/// The present colours `c` (as a bitset) whose colour bound with target `c` is below
+/// `cap`: the same as testing [`colour_bound`]`(counts, Some(c))` for each, in one pass.
+/// With a present target `c` the bound is `K − 1` when a colour other than `c` has one
+/// region, else `K` (0 when `K ≤ 1`).
+fn open_colours(counts: &[u32; MAX_COLOURS], cap: u32) -> u64 {
+    let (present, singles) = colour_summary(counts);
+    let mut open = 0u64;
+    for (c, &m) in counts.iter().enumerate() {
+        if m == 0 {
+            continue;
+        }
+        let bound = match present {
+            0 | 1 => 0,
+            k if singles > u32::from(m == 1) => k - 1,
+            k => k,
+        };
+        if bound < cap {
+            open |= 1 << c;
+        }
+    }
+    open
 }
 
 /// The colour bound of the child in which a region of colour `a` turned `x` and merged
@@ -1672,14 +1690,7 @@ impl<'a> Search<'a> {
         let critical = 2 * left - 1;
         // Without a target: the present colours whose own colour bound stays below `left`
         // (the final-colour bound is at least `left` once each of them meets a pair).
-        let mut open = 0u64;
-        if self.target.is_none() {
-            for (c, &m) in child.iter().enumerate() {
-                if m > 0 && colour_bound(child, Some(c as Colour)) < left {
-                    open |= 1 << c;
-                }
-            }
-        }
+        let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
         let towards = |u: usize| set.iter().map(|&s| node.dist[u * n + s]).min().unwrap_or(u8::MAX);
         for &(u, v, d) in &filter.pairs {
             let (u, v) = (usize::from(u), usize::from(v));
@@ -2264,6 +2275,23 @@ mod tests {
             let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
             prop_assert_eq!(moves.len(), reference.len());
             prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        }
+    }
+
+    proptest! {
+        /// `open_colours` lists exactly the present colours whose colour bound with that
+        /// colour as the target is below the cap.
+        #[test]
+        fn open_colours_matches_the_colour_bound(
+            few in proptest::collection::vec(0u32..4, 6),
+            cap in 0u32..8,
+        ) {
+            let mut counts = [0u32; MAX_COLOURS];
+            counts[..few.len()].copy_from_slice(&few);
+            let slow = (0..MAX_COLOURS)
+                .filter(|&c| counts[c] > 0 && colour_bound(&counts, Some(c as Colour)) < cap)
+                .fold(0u64, |open, c| open | 1 << c);
+            prop_assert_eq!(open_colours(&counts, cap), slow);
         }
     }
 
