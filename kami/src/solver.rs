@@ -999,6 +999,66 @@ fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut
     !all
 }
 
+/// The entries `(w, d)` of a distance row, from index `from` on, with `d ≥ at_least`.
+/// Most entries of a row are far below the distances the pair scans look for, so the row
+/// is read eight bytes at a time and only chunks holding a candidate are looked into.
+fn entries_at_least(row: &[u8], from: usize, at_least: u32) -> AtLeast<'_> {
+    match u8::try_from(at_least) {
+        Ok(threshold) => AtLeast { row, chunk: from, next: from, mask: 0, threshold },
+        // No byte reaches it.
+        Err(_) => AtLeast { row, chunk: 0, next: row.len(), mask: 0, threshold: u8::MAX },
+    }
+}
+
+/// The iterator of [`entries_at_least`].
+struct AtLeast<'a> {
+    row: &'a [u8],
+    /// The start of the chunk `mask` describes, and of the next chunk.
+    chunk: usize,
+    next: usize,
+    /// The high bit of byte `i` is set when `row[chunk + i]` may be a candidate.
+    mask: u64,
+    threshold: u8,
+}
+
+/// Bytes `0x01` and `0x80`, for comparing eight bytes at once.
+const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` set when that byte is at least `t ≤ 128`: for a
+/// byte `b < 128`, `(b | 0x80) − t` (no borrow, as `t ≤ 128`) has its high bit set
+/// exactly when `b ≥ t`; a byte `b ≥ 128 ≥ t` has its own high bit set.
+fn bytes_at_least(word: u64, t: u8) -> u64 {
+    debug_assert!(t <= 128);
+    (((word | HIGH_BYTES).wrapping_sub(u64::from(t) * LOW_BYTES)) | word) & HIGH_BYTES
+}
+
+impl Iterator for AtLeast<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        loop {
+            while self.mask != 0 {
+                let w = self.chunk + (self.mask.trailing_zeros() / 8) as usize;
+                self.mask &= self.mask - 1;
+                // Thresholds above 128 are compared at 128 first.
+                if self.row[w] >= self.threshold {
+                    return Some((w, self.row[w]));
+                }
+            }
+            let rest = self.row.get(self.next..).filter(|r| !r.is_empty())?;
+            let take = rest.len().min(8);
+            let mut bytes = [0u8; 8];
+            bytes[..take].copy_from_slice(&rest[..take]);
+            let mut mask = bytes_at_least(u64::from_le_bytes(bytes), self.threshold.min(128));
+            if take < 8 {
+                mask &= (1u64 << (8 * take)) - 1;
+            }
+            (self.chunk, self.next, self.mask) = (self.next, self.next + take, mask);
+        }
+    }
+}
+
 /// The tap filter of one search node: what [`radius_taps`] and [`pair_taps`] found.
 #[derive(Default)]
 struct TapFilter {
@@ -1072,7 +1132,7 @@ fn pair_taps(
         }
         let row_u = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for (w, &d) in row_u.iter().enumerate().skip(u + 1) {
+        for (w, d) in entries_at_least(row_u, u + 1, critical.saturating_sub(2)) {
             let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
             // Distances first (a byte compare); most pairs are too close.
             if u32::from(d) + slack < critical || node.alive[w / 64] >> (w % 64) & 1 == 0 {
@@ -1176,7 +1236,7 @@ fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u3
         }
         let row = &node.dist[u * n..(u + 1) * n];
         let cu = usize::from(node.col[u]);
-        for (w, &d) in row.iter().enumerate().skip(u + 1) {
+        for (w, d) in entries_at_least(row, u + 1, far) {
             let d = u32::from(d);
             if d < far || node.alive[w / 64] >> (w % 64) & 1 == 0 {
                 continue;
@@ -1219,8 +1279,8 @@ fn pair_bound(node: &Node, n: usize, target: Option<Colour>) -> u32 {
         }
         let row = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for (w, &d) in row.iter().enumerate() {
-            // Distances first (a byte compare); most pairs cannot beat the best.
+        for (w, d) in entries_at_least(row, 0, (best + 1).saturating_sub(slack)) {
+            // Distances first; most pairs cannot beat the best.
             if u32::from(d) + slack <= best || node.alive[w / 64] >> (w % 64) & 1 == 0 {
                 continue;
             }
@@ -2292,6 +2352,22 @@ mod tests {
                 .filter(|&c| counts[c] > 0 && colour_bound(&counts, Some(c as Colour)) < cap)
                 .fold(0u64, |open, c| open | 1 << c);
             prop_assert_eq!(open_colours(&counts, cap), slow);
+        }
+    }
+
+    proptest! {
+        /// `entries_at_least` yields exactly the entries at or above the threshold, in
+        /// order, whatever the row length, start and threshold.
+        #[test]
+        fn entries_at_least_matches_a_plain_scan(
+            row in proptest::collection::vec(any::<u8>(), 0..40),
+            from in 0usize..45,
+            at_least in 0u32..300,
+        ) {
+            let fast: Vec<(usize, u8)> = entries_at_least(&row, from, at_least).collect();
+            let slow: Vec<(usize, u8)> =
+                row.iter().copied().enumerate().skip(from).filter(|&(_, d)| u32::from(d) >= at_least).collect();
+            prop_assert_eq!(fast, slow);
         }
     }
 
