@@ -1048,9 +1048,15 @@ impl Iterator for AtLeast<'_> {
             }
             let rest = self.row.get(self.next..).filter(|r| !r.is_empty())?;
             let take = rest.len().min(8);
-            let mut bytes = [0u8; 8];
-            bytes[..take].copy_from_slice(&rest[..take]);
-            let mut mask = bytes_at_least(u64::from_le_bytes(bytes), self.threshold.min(128));
+            let word = rest.first_chunk::<8>().map_or_else(
+                || {
+                    let mut bytes = [0u8; 8];
+                    bytes[..take].copy_from_slice(rest);
+                    u64::from_le_bytes(bytes)
+                },
+                |chunk| u64::from_le_bytes(*chunk),
+            );
+            let mut mask = bytes_at_least(word, self.threshold.min(128));
             if take < 8 {
                 mask &= (1u64 << (8 * take)) - 1;
             }
