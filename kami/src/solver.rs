@@ -141,8 +141,9 @@
 //!
 //! **Pair cut.** The pairs the pair filter meets at or near the critical potential (up to
 //! 64) are kept, and before a move is played its child's potentials for them are read off
-//! the parent's matrix by the merge rule (`d(u, S)` needs only the few regions of the
-//! merged set `S`): a child keeping a potential of `2·left − 1`, or (without a target)
+//! the parent's matrix by the merge rule (the merged set `S`'s row `d(S, ·)`, the least
+//! of its few regions' rows, is computed once per move for this and the radius test): a
+//! child keeping a potential of `2·left − 1`, or (without a target)
 //! one at or above that for every colour's final-colour potential, is cut without being
 //! built (`Search::pair_cut`). It is exact for the pairs it reads, so it cuts only
 //! children whose own pair or final-colour bound would cut them; at the nodes where the
@@ -905,13 +906,13 @@ fn merge_distances_into(
 
 /// Whether the radius after merging the regions `merged` (a bitset) into one region
 /// would exceed `limit`, read off the current matrix without changing it (the same rule as
-/// [`merge_distances`]): the merged region and every remaining region of `centres` must
-/// have some region farther than `limit`. Exact when `centres` holds every alive region
-/// that could become a centre (all alive regions, or the set `radius_taps` found).
-fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, centres: &[u64], ds: &mut [u8]) -> bool {
+/// [`merge_distances`]), given the merged set's row `ds` (see [`merged_row`]): the merged
+/// region and every remaining region of `centres` must have some region farther than
+/// `limit`. Exact when `centres` holds every alive region that could become a centre (all
+/// alive regions, or the set `radius_taps` found).
+fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, centres: &[u64], ds: &[u8]) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     let limit = u8::try_from(limit).unwrap_or(u8::MAX);
-    merged_row(dist, n, merged, ds);
     if ds.iter().all(|&d| d <= limit) {
         return false;
     }
@@ -1729,7 +1730,11 @@ impl<'a> Search<'a> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
         }
-        self.merged_set(depth, r, x);
+        // The merged set's row serves the radius and pair tests, when either runs.
+        let node = &self.stack[depth];
+        let radius_test = left >= 2 && node.radius >= left;
+        let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
+        self.merged_set(depth, r, x, radius_test || pairs);
         let (key, tapped_key, merged) = self.child_key(depth, r, x);
         let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
         if known + 1 > left {
@@ -1744,20 +1749,18 @@ impl<'a> Search<'a> {
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
     /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
     /// pair filter recorded (see [`pair_taps`]), read off the parent's matrix by the merge
-    /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`, in
-    /// `scratch.set`, see `merged_set`), the child's distance is `min(d(u, w), d(u, S) +
-    /// d(S, w))` and its colours are the parent's but `x` on `S`. Exact for the recorded
-    /// pairs; pairs not recorded only miss cuts.
+    /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`,
+    /// whose distances `d(S, ·)` are in `scratch.ds`, see `merged_set`), the child's
+    /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
+    /// `x` on `S`. Exact for the recorded pairs; pairs not recorded only miss cuts.
     fn pair_cut(&mut self, depth: usize, (x, child): (Colour, &[u32; MAX_COLOURS]), left: u32) -> bool {
         let Some(filter) = self.filters.get(depth).filter(|f| !f.pairs.is_empty()) else { return false };
         let node = &self.stack[depth];
-        let n = self.island.n;
-        let set = &self.scratch.set;
         let critical = 2 * left - 1;
         // Without a target: the present colours whose own colour bound stays below `left`
         // (the final-colour bound is at least `left` once each of them meets a pair).
         let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
-        let towards = |u: usize| set.iter().map(|&s| node.dist[u * n + s]).min().unwrap_or(u8::MAX);
+        let towards = |u: usize| self.scratch.ds[u];
         for &(u, v, d) in &filter.pairs {
             let (u, v) = (usize::from(u), usize::from(v));
             let (du, dv) = (towards(u), towards(v));
@@ -1802,8 +1805,9 @@ impl<'a> Search<'a> {
     }
 
     /// The set the move `(r, x)` at `depth` merges (`r` and its neighbours of colour `x`),
-    /// listed in `scratch.set` and as a bitset in `scratch.merged`, for the child tests.
-    fn merged_set(&mut self, depth: usize, r: usize, x: Colour) {
+    /// listed in `scratch.set` and as a bitset in `scratch.merged`, for the child tests;
+    /// with `row`, also its distances to every region in `scratch.ds` (see [`merged_row`]).
+    fn merged_set(&mut self, depth: usize, r: usize, x: Colour, row: bool) {
         let node = &self.stack[depth];
         let w = self.island.words;
         let (set, merged) = (&mut self.scratch.set, &mut self.scratch.merged);
@@ -1814,11 +1818,14 @@ impl<'a> Search<'a> {
         for &s in set.iter() {
             merged[s / 64] |= 1 << (s % 64);
         }
+        if row && !node.dist.is_empty() {
+            merged_row(&node.dist, self.island.n, merged, &mut self.scratch.ds);
+        }
     }
 
     /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
     /// `left - 1` (read off the parent's matrix, see `radius_exceeds`; the merged set from
-    /// `scratch.merged`, see `merged_set`).
+    /// `scratch.merged` and its row from `scratch.ds`, see `merged_set`).
     fn radius_cut(&mut self, depth: usize, r: usize, left: u32, centred: bool) -> bool {
         let parent = &self.stack[depth];
         // The child's radius is at most the parent's: test only when that is too many.
@@ -1832,7 +1839,7 @@ impl<'a> Search<'a> {
         } else {
             &parent.alive[..]
         };
-        radius_exceeds(parent, self.island.n, merged, left - 1, centres, &mut self.scratch.ds)
+        radius_exceeds(parent, self.island.n, merged, left - 1, centres, &self.scratch.ds)
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the
@@ -2448,7 +2455,8 @@ mod tests {
                         island.apply(&mut node, r, x, &mut scratch.merged);
                         let n = island.n;
                         for limit in 0..6 {
-                            let exceeds = radius_exceeds(&before, n, &merged, limit, &before.alive, &mut scratch.ds);
+                            merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                            let exceeds = radius_exceeds(&before, n, &merged, limit, &before.alive, &scratch.ds);
                             prop_assert_eq!(exceeds, node.radius > limit);
                             // The tap filter never drops a tap that brings the radius to
                             // `limit`, and its centres suffice for the exact test.
@@ -2458,7 +2466,8 @@ mod tests {
                                 prop_assert!(node.radius > limit);
                             }
                             filter.centres_of(r, n, &mut scratch.centres);
-                            let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &mut scratch.ds);
+                            merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                            let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &scratch.ds);
                             prop_assert_eq!(exceeds, node.radius > limit);
                         }
                     }
@@ -2499,7 +2508,8 @@ mod tests {
                         }
                         filter.centres_of(r, n, &mut scratch.centres);
                         let merged = scratch.merged.clone();
-                        let exceeds = radius_exceeds(node, n, &merged, limit, &scratch.centres, &mut scratch.ds);
+                        merged_row(&node.dist, n, &merged, &mut scratch.ds);
+                        let exceeds = radius_exceeds(node, n, &merged, limit, &scratch.centres, &scratch.ds);
                         prop_assert_eq!(exceeds, child.radius > limit);
                     }
                 }
@@ -2608,7 +2618,7 @@ mod tests {
                         for &(r, x) in moves {
                             let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
                             let child_counts = moved_counts(&counts, node.col[r], x, merges);
-                            search.merged_set(0, r, x);
+                            search.merged_set(0, r, x, true);
                             if search.pair_cut(0, (x, &child_counts), left) {
                                 let mut child = node.clone();
                                 island.apply(&mut child, r, x, &mut merged);
