@@ -1869,9 +1869,12 @@ impl<'a> Search<'a> {
                 // A leaf region is never tapped before the last move (module docs).
                 continue;
             }
+            // The neighbours of each colour, and the colours present among them (a bitset).
             let mut counts = [0u32; MAX_COLOURS];
+            let mut seen = 0u64;
             for s in bits(&node.adj[r * w..(r + 1) * w]) {
                 counts[usize::from(node.col[s])] += 1;
+                seen |= 1 << node.col[s];
             }
             // Independence of (r, x) from the last move: r's region comes earlier in the
             // canonical order, is not the last merged region, and neither it nor its `x`
@@ -1887,9 +1890,9 @@ impl<'a> Search<'a> {
                     out.push((0, r, t));
                 }
             }
-            for (c, &n) in counts.iter().enumerate() {
-                if n > 0 && !independent(c as Colour) {
-                    out.push((n, r, c as Colour));
+            for c in bits(&[seen]) {
+                if !independent(c as Colour) {
+                    out.push((counts[c], r, c as Colour));
                 }
             }
         }
