@@ -1168,6 +1168,13 @@ fn pair_taps(
 /// found; fewer only miss cuts).
 const CRITICAL_PAIRS: usize = 64;
 
+/// Whether the per-child radius test applies at a node with `left` moves left: it has a
+/// distance matrix and a radius of at least `left` (a child's radius is at most its
+/// parent's, so below that no child can fail it).
+fn radius_test_applies(node: &Node, left: u32) -> bool {
+    !node.dist.is_empty() && left >= 2 && node.radius >= left
+}
+
 /// Scratch buffers for the heuristic and moves.
 struct Scratch {
     ds: Vec<u8>,
@@ -1731,10 +1738,8 @@ impl<'a> Search<'a> {
             return Err(child_bound + 1);
         }
         // The merged set's row serves the radius and pair tests, when either runs.
-        let node = &self.stack[depth];
-        let radius_test = left >= 2 && node.radius >= left;
         let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
-        self.merged_set(depth, r, x, radius_test || pairs);
+        self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
         let (key, tapped_key, merged) = self.child_key(depth, r, x);
         let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
         if known + 1 > left {
@@ -1760,10 +1765,10 @@ impl<'a> Search<'a> {
         // Without a target: the present colours whose own colour bound stays below `left`
         // (the final-colour bound is at least `left` once each of them meets a pair).
         let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
-        let towards = |u: usize| self.scratch.ds[u];
+        let ds = &self.scratch.ds;
         for &(u, v, d) in &filter.pairs {
             let (u, v) = (usize::from(u), usize::from(v));
-            let (du, dv) = (towards(u), towards(v));
+            let (du, dv) = (ds[u], ds[v]);
             let d = u32::from(d.min(du.saturating_add(dv)));
             let cu = if du == 0 { x } else { node.col[u] };
             let cv = if dv == 0 { x } else { node.col[v] };
@@ -1828,8 +1833,7 @@ impl<'a> Search<'a> {
     /// `scratch.merged` and its row from `scratch.ds`, see `merged_set`).
     fn radius_cut(&mut self, depth: usize, r: usize, left: u32, centred: bool) -> bool {
         let parent = &self.stack[depth];
-        // The child's radius is at most the parent's: test only when that is too many.
-        if parent.dist.is_empty() || left < 2 || parent.radius < left {
+        if !radius_test_applies(parent, left) {
             return false;
         }
         let merged = &self.scratch.merged;
@@ -2469,6 +2473,7 @@ mod tests {
                                 prop_assert!(node.radius > limit);
                             }
                             filter.centres_of(r, n, &mut scratch.centres);
+                            // `radius_taps` used `ds` as scratch: the merged row again.
                             merged_row(&before.dist, n, &merged, &mut scratch.ds);
                             let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &scratch.ds);
                             prop_assert_eq!(exceeds, node.radius > limit);
