@@ -37,7 +37,7 @@ fn designed() -> Vec<(String, Level)> {
         .filter_map(|options| {
             let level = design(options).ok()?.level;
             let (Outcome::Optimal(moves), _) =
-                solver::solve_counted(&level, Limits { node_limit: Some(1_000_000), deadline: None })
+                solver::solve_counted(&level, Limits { node_limit: Some(1_000_000), ..Limits::default() })
             else {
                 return None;
             };

@@ -4,8 +4,9 @@
 //! ran out), search nodes and time; with `trace`, also one line per IDA* iteration (its
 //! threshold, nodes, transposition table size and time).
 //!
-//! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL] [trace]`
-//! (default 2 000 000 nodes, every level; `LEVEL` may be `all`).
+//! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL] [trace] [threads=N]`
+//! (default 2 000 000 nodes, every level, one thread; `LEVEL` may be `all`; a node limit of
+//! 0 means none).
 
 use std::time::Instant;
 
@@ -15,7 +16,8 @@ use kami::{Limits, Outcome, RegionGraph, solver};
 fn main() {
     let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
     let only: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
-    let trace = std::env::args().nth(3).is_some_and(|a| a == "trace");
+    let trace = std::env::args().skip(3).any(|a| a == "trace");
+    let threads = std::env::args().skip(3).find_map(|a| a.strip_prefix("threads=")?.parse().ok()).unwrap_or(1);
     println!("level  regions colours upper root  result      nodes    time");
     for (i, options) in bench_set().iter().enumerate() {
         if only.is_some_and(|o| o != i) {
@@ -25,7 +27,7 @@ fn main() {
         let level = &designed.level;
         let start = Instant::now();
         let (outcome, nodes, iterations) =
-            solver::solve_traced(level, Limits { node_limit: Some(limit), deadline: None });
+            solver::solve_traced(level, Limits { node_limit: Some(limit).filter(|&l| l > 0), deadline: None, threads });
         let elapsed = start.elapsed().as_secs_f64();
         let result = match outcome {
             Outcome::Optimal(m) => format!("par {}", m.len()),

@@ -72,7 +72,7 @@ pub fn generated() -> Vec<(String, String)> {
         .filter_map(|&i| set.get(i))
         .filter_map(|options| {
             let mut designed = crate::generate::design(options).ok()?;
-            designed.prove(crate::Limits { node_limit: Some(1_000_000), deadline: None }).then_some(())?;
+            designed.prove(crate::Limits { node_limit: Some(1_000_000), ..crate::Limits::default() }).then_some(())?;
             let mut level = designed.level;
             level.name = Some(format!(
                 "designed 29x10, {} colours, {} un-moves, seed {}",

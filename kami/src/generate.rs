@@ -68,7 +68,7 @@ pub fn generate(options: &Options) -> Result<Level, String> {
     for _ in 0..options.attempts.max(1) {
         let Some(cells) = layout(rows, cols, colours, regions, &mut rng) else { continue };
         let mut level = Level::from_cells(cells)?;
-        let limits = Limits { node_limit: Some(options.node_limit), deadline: None };
+        let limits = Limits { node_limit: Some(options.node_limit), ..Limits::default() };
         if let Outcome::Optimal(moves) = solve_with(&level, limits) {
             level.par = Some(moves.len() as u32);
             return Ok(level);

@@ -190,6 +190,29 @@
 //! stop the search sooner, and when the budget runs out their solution is reported as the
 //! best one found (greedy play otherwise).
 //!
+//! # Threads
+//!
+//! With [`Limits::threads`] above one, each IDA* iteration deals the root's children
+//! round-robin to the threads (child `k` to thread `k mod threads`, the same thread in
+//! every iteration), each with its own stack and its own transposition table, kept from one
+//! iteration to the next. A thread's result is a bound over its share of the children only,
+//! so it is never stored as the root's entry; the root's bound is the least of the threads'
+//! results, which is what one thread would have proven. The beam search scores each
+//! layer's states in runs, one run per thread, and joins the runs in order.
+//!
+//! An iteration finds the solution a single thread would. A table holds only proven bounds
+//! in their context, so it decides how much a thread searches, never what it finds: in a
+//! subtree, the first solution in search order is the same whatever the table holds. Each
+//! thread stops at its own first solution, and the solution kept is the one below the
+//! earliest child in the root's order, every earlier child having been searched. In an
+//! iteration of the main search, a thread also skips its children after a child where
+//! another thread found a solution (that solution ends the island's search, and its
+//! tables); only the nodes spent up to the kept child are counted, which do not depend on
+//! when the threads learnt of it. So the work, the node counts and the outcome are the same
+//! from run to run, under a node limit too: each thread of an iteration or of a beam's layer
+//! gets an equal share of the nodes left, so whether a limit runs out can depend on the
+//! number of threads, but not on timing.
+
 //! # Islands
 //!
 //! Every island must end in the same colour. For island `i`, let `opt_i` be its optimum to
@@ -198,6 +221,9 @@
 //! finds `opt_i`, then for each colour `c` checks with a bounded search whether
 //! `opt_i(c) = opt_i`, and returns `min over c of Σ_i opt_i(c)`.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use engine::SeededRng;
@@ -205,18 +231,26 @@ use rustc_hash::FxHashMap;
 
 use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, State, play};
 
-/// When to give up.
+/// When to give up, and how many threads to search with.
 ///
 /// ```
 /// let limits = kami::Limits { node_limit: Some(1_000), ..kami::Limits::default() };
 /// assert!(limits.deadline.is_none());
+/// assert_eq!(limits.threads, 0); // the calling thread only
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
     /// Stop at this instant (not deterministic: use `node_limit` where output must be).
     pub deadline: Option<Instant>,
-    /// Stop after this many search nodes (deterministic).
+    /// Stop after this many search nodes (deterministic, for a given number of threads).
     pub node_limit: Option<u64>,
+    /// Search with this many threads (0 and 1: the calling thread only): each IDA*
+    /// iteration splits the root's children among them (see [Threads](self#threads)).
+    /// The par is the one a single thread finds. The moves may differ from one thread
+    /// count to another (the beam paths' shortening gets a share of its nodes per
+    /// thread), and so may whether a `node_limit` runs out, but nothing differs from one
+    /// run to the next.
+    pub threads: usize,
 }
 
 /// What the solver found.
@@ -1475,6 +1509,7 @@ fn bfs_radius(island: &Island, node: &Node, cap: u32, scratch: &mut Scratch) -> 
     d
 }
 
+#[derive(Debug)]
 enum Probe {
     Found,
     Bound(u32),
@@ -1491,6 +1526,41 @@ struct Search<'a> {
     scratch: Scratch,
     /// Per depth, the tap filter of the node (see `Search::tap_filter`).
     filters: Vec<TapFilter>,
+    /// In a parallel iteration, this thread's share of the root's children.
+    part: Option<Part>,
+}
+
+/// A thread's share of the root's children in a parallel iteration (module docs,
+/// [Threads](self#threads)).
+struct Part {
+    /// The children `k` with `k % of == index` are this thread's.
+    index: usize,
+    of: usize,
+    /// The earliest child below which some thread found a solution (`usize::MAX` if none):
+    /// the children after it are skipped.
+    first: Arc<AtomicUsize>,
+    /// Whether the threads skip the children after `first` (else each thread goes on
+    /// to its own first solution).
+    skip: bool,
+    /// The child below which this thread found its solution.
+    found: Option<usize>,
+    /// The nodes this thread spent on each of its children `(k, nodes)`.
+    spent: Vec<(usize, u64)>,
+    /// The child being searched, and the node count when it began.
+    open: Option<(usize, u64)>,
+}
+
+impl Part {
+    fn new(index: usize, of: usize, first: Arc<AtomicUsize>, skip: bool) -> Self {
+        Part { index, of, first, skip, found: None, spent: Vec::new(), open: None }
+    }
+
+    /// Closes the account of the child being searched, at node count `now`.
+    fn close(&mut self, now: u64) {
+        if let Some((k, from)) = self.open.take() {
+            self.spent.push((k, now - from));
+        }
+    }
 }
 
 /// When the pair filter leaves at most this many regions to tap, the radius filter is
@@ -1536,6 +1606,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             scratch: Scratch::new(island),
             filters: Vec::new(),
+            part: None,
         }
     }
 
@@ -1579,7 +1650,12 @@ impl<'a> Search<'a> {
         let mut best = moves.floor;
         let counts = colour_counts(&self.stack[depth]);
         let (present, singles) = colour_summary(&counts);
-        for (merges, r, x) in moves.list {
+        for (k, (merges, r, x)) in moves.list.into_iter().enumerate() {
+            match self.takes_child(depth, k) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => break,
+            }
             // The child's colour bound, before paying for the move: `r` turns from its
             // colour to `x` and its `merges` neighbours of colour `x` join it.
             let a = self.stack[depth].col[r];
@@ -1614,23 +1690,13 @@ impl<'a> Search<'a> {
                 best = best.min(full + 1);
                 continue;
             }
-            if !done[depth].dist.is_empty() {
-                let n = self.island.n;
-                merged_row(&done[depth].dist, n, &self.scratch.merged, &mut self.scratch.ds);
-                let child = &mut rest[0];
-                child.radius = merge_distances_into(
-                    &done[depth].dist,
-                    &mut child.dist,
-                    &mut child.ecc,
-                    n,
-                    &child.alive,
-                    r,
-                    &self.scratch.ds,
-                );
-            }
+            self.child_matrix(depth, r);
             self.path.push((r as u32, x));
             match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
-                Probe::Found => return Probe::Found,
+                Probe::Found => {
+                    self.found_below(depth, k);
+                    return Probe::Found;
+                }
                 Probe::Bound(b) => best = best.min(b.saturating_add(1)),
             }
             self.path.pop();
@@ -1639,12 +1705,66 @@ impl<'a> Search<'a> {
             }
         }
         let proven = h.max(best).min(u32::from(u8::MAX));
+        if let Some(part) = self.part.as_mut().filter(|_| depth == 0) {
+            // A bound over this thread's share of the children only: not stored.
+            part.close(self.budget.nodes);
+            return Probe::Bound(proven);
+        }
         if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
             shrink_table(self.table, self.budget.table_limit / 2);
         }
         let entry = self.table.entry(key).or_insert(0);
         *entry = (*entry).max(proven as u8);
         Probe::Bound(proven)
+    }
+
+    /// Fills the distance matrix of the child at `depth + 1`, played by tapping `r` (the
+    /// merged set in `scratch.merged`), from the node's by the merge rule.
+    fn child_matrix(&mut self, depth: usize, r: usize) {
+        let (done, rest) = self.stack.split_at_mut(depth + 1);
+        if done[depth].dist.is_empty() {
+            return;
+        }
+        let n = self.island.n;
+        merged_row(&done[depth].dist, n, &self.scratch.merged, &mut self.scratch.ds);
+        let child = &mut rest[0];
+        child.radius = merge_distances_into(
+            &done[depth].dist,
+            &mut child.dist,
+            &mut child.ecc,
+            n,
+            &child.alive,
+            r,
+            &self.scratch.ds,
+        );
+    }
+
+    /// In a parallel iteration, at the root (`depth` 0): whether this thread searches
+    /// child `k` (`Some(true)`), leaves it to another thread (`Some(false)`), or stops
+    /// (`None`: some thread found a solution below an earlier child). Elsewhere `Some(true)`.
+    fn takes_child(&mut self, depth: usize, k: usize) -> Option<bool> {
+        let Some(part) = self.part.as_mut().filter(|_| depth == 0) else { return Some(true) };
+        part.close(self.budget.nodes);
+        if k % part.of != part.index {
+            return Some(false);
+        }
+        if k > part.first.load(Ordering::Relaxed) {
+            return None;
+        }
+        part.open = Some((k, self.budget.nodes));
+        Some(true)
+    }
+
+    /// In a parallel iteration, at the root: records that this thread found a solution
+    /// below child `k`, and tells the other threads when they may skip later children.
+    fn found_below(&mut self, depth: usize, k: usize) {
+        if let Some(part) = self.part.as_mut().filter(|_| depth == 0) {
+            part.close(self.budget.nodes);
+            part.found = Some(k);
+            if part.skip {
+                part.first.fetch_min(k, Ordering::Relaxed);
+            }
+        }
     }
 
     /// The root's moves in a second order, by the bound of their child, interleaved with
@@ -1657,7 +1777,8 @@ impl<'a> Search<'a> {
         let mut keyed = Vec::with_capacity(list.len());
         for (i, &(_, r, x)) in list.iter().enumerate() {
             let (done, rest) = self.stack.split_at_mut(1);
-            rest[0].copy_structure(&done[0]);
+            // The whole node, distance matrix included: `apply` updates it in place.
+            rest[0].clone_from(&done[0]);
             self.island.apply(&mut rest[0], r, x, &mut self.scratch.merged);
             keyed.push((heuristic(self.island, &rest[0], self.target, left, &mut self.scratch), i));
         }
@@ -1970,19 +2091,27 @@ fn ida_star(
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
     let mut upper: Option<Path> = None;
     let mut width = search.budget.beam_width;
+    // The other threads' tables (see `parallel_dfs`).
+    let threads = search.budget.limits.threads;
+    let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
     loop {
         if upper.as_ref().is_some_and(|path| path.len() as u32 <= bound) {
             // Every shorter threshold was refuted.
             return Ok(upper.unwrap_or_default());
         }
         let (nodes, start) = (search.budget.nodes, Instant::now());
-        let probe = search.dfs(0, bound, None);
+        let probe = if threads > 1 {
+            tables.resize_with(threads - 1, FxHashMap::default);
+            parallel_dfs(&mut search, &mut tables, bound, true)
+        } else {
+            search.dfs(0, bound, None)
+        };
         if let Some(trace) = search.budget.trace.as_mut() {
             trace.push(Iteration {
                 island: search.budget.island,
                 bound,
                 nodes: search.budget.nodes - nodes,
-                table: search.table.len(),
+                table: search.table.len() + tables.iter().map(HashMap::len).sum::<usize>(),
                 seconds: start.elapsed().as_secs_f64(),
                 beam: None,
             });
@@ -2005,7 +2134,8 @@ fn ida_star(
             }
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
-            let path = shorten(island, palette, &mut *search.budget, &mut *search.table, path, suffix_nodes);
+            let tables = (&mut *search.table, &mut tables[..]);
+            let path = shorten(island, palette, &mut *search.budget, tables, path, suffix_nodes);
             if search.budget.aborted {
                 return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
             }
@@ -2018,6 +2148,89 @@ fn ida_star(
             width *= 4;
         }
     }
+}
+
+/// One IDA* iteration of `search` (at its root, to threshold `bound`) on `1 + tables.len()`
+/// threads, the calling one with `search`'s table and each other with one of `tables` (see
+/// the module docs, [Threads](self#threads)). With a node limit, each thread gets an equal
+/// share of the nodes left. The nodes of every thread count in `search.budget`, but in an
+/// iteration that finds a solution only those spent up to the child of the solution kept:
+/// what the other threads spent after it depends on when they learnt of it.
+fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, skip: bool) -> Probe {
+    let of = tables.len() + 1;
+    let limits = search.budget.limits;
+    let share = limits.node_limit.map(|l| l.saturating_sub(search.budget.nodes) / of as u64);
+    let first = Arc::new(AtomicUsize::new(usize::MAX));
+    let (island, target, palette) = (search.island, search.target, search.palette);
+    let (table_limit, beam_after, beam_width) =
+        (search.budget.table_limit, search.budget.beam_after, search.budget.beam_width);
+    let start = search.budget.nodes;
+    let root = &search.stack[0].clone();
+    let mut results = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .iter_mut()
+            .enumerate()
+            .map(|(i, table)| {
+                let first = Arc::clone(&first);
+                scope.spawn(move || {
+                    let mut budget = Budget {
+                        table_limit,
+                        beam_after,
+                        beam_width,
+                        ..Budget::new(Limits { node_limit: share, ..limits }, false)
+                    };
+                    let mut worker = Search::new(island, target, palette, &mut budget, table);
+                    worker.stack[0].clone_from(root);
+                    worker.part = Some(Part::new(i + 1, of, first, skip));
+                    let probe = worker.dfs(0, bound, None);
+                    let path = std::mem::take(&mut worker.path);
+                    let mut part = worker.part.take().unwrap_or_else(|| unreachable!("set above"));
+                    part.close(budget.nodes);
+                    (probe, part, path, budget.nodes, budget.aborted)
+                })
+            })
+            .collect();
+        let global = search.budget.limits.node_limit;
+        search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
+        search.part = Some(Part::new(0, of, Arc::clone(&first), skip));
+        let probe = search.dfs(0, bound, None);
+        search.budget.limits.node_limit = global;
+        let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
+        part.close(search.budget.nodes);
+        let mut results =
+            vec![(probe, part, std::mem::take(&mut search.path), search.budget.nodes - start, search.budget.aborted)];
+        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))));
+        results
+    });
+    if std::env::var("PARDEBUG").is_ok() {
+        eprintln!("bound {bound}: {:?}", results.iter().map(|r| (r.3, r.1.spent.len())).collect::<Vec<_>>());
+    }
+    let kept = results
+        .iter()
+        .enumerate()
+        .filter(|(_, (probe, ..))| matches!(probe, Probe::Found))
+        .min_by_key(|(_, (_, part, ..))| part.found)
+        .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
+    if let Some((t, child)) = kept {
+        // Every threshold below `bound` was refuted: the path is optimal. Counted: each
+        // thread's root and its children up to `child` (searched whatever the timing).
+        let counted: u64 = results
+            .iter()
+            .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(k, _)| k <= child).map(|&(_, n)| n).sum::<u64>())
+            .sum();
+        search.budget.nodes = start + counted;
+        search.budget.aborted = false;
+        search.path = std::mem::take(&mut results[t].2);
+        return Probe::Found;
+    }
+    search.budget.nodes = start + results.iter().map(|r| r.3).sum::<u64>();
+    search.budget.aborted = results.iter().any(|r| r.4);
+    if search.budget.aborted {
+        return Probe::Bound(0);
+    }
+    Probe::Bound(
+        results.iter().filter_map(|r| if let Probe::Bound(b) = r.0 { Some(b) } else { None }).min().unwrap_or(0),
+    )
 }
 
 /// The first beam's width (see [`ida_star`]).
@@ -2047,57 +2260,16 @@ const BEAM_AFTER: u64 = 2_500;
 /// optimal in general, but often as short as the optimum: the search uses it as an upper
 /// bound (see [`ida_star`]), and as the best answer when the budget runs out.
 fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path> {
-    let (n, w) = (island.n, island.words);
+    let n = island.n;
     // Each state of a layer keeps its distance matrix: at most `BEAM_BYTES` of them.
     let width = width.min(BEAM_BYTES / (n * n).max(1)).max(1);
     let mut scratch = Scratch::new(island);
     let mut layer: Vec<(Node, Path)> = vec![(island.root(), Vec::new())];
-    let mut child = island.root();
     loop {
         if let Some((_, path)) = layer.iter().find(|(node, _)| node.count <= 1) {
             return Some(path.clone());
         }
-        let mut scored: Vec<(u32, usize, u128, usize, usize, Colour)> = Vec::new();
-        for (i, (node, _)) in layer.iter().enumerate() {
-            for r in bits(&node.alive) {
-                let row = &node.adj[r * w..(r + 1) * w];
-                if node.count >= 3 && row.iter().map(|a| a.count_ones()).sum::<u32>() == 1 {
-                    // A leaf region is never tapped before the last move (module docs).
-                    continue;
-                }
-                let mut colours = 0u64;
-                for s in bits(row) {
-                    colours |= 1 << node.col[s];
-                }
-                for x in bits(&[colours]) {
-                    if budget.tick() {
-                        return None;
-                    }
-                    let x = x as Colour;
-                    child.copy_structure(node);
-                    island.apply_structure(&mut child, r, x, &mut scratch.merged);
-                    if !node.dist.is_empty() {
-                        merged_row(&node.dist, n, &scratch.merged, &mut scratch.ds);
-                        child.radius = merge_distances_into(
-                            &node.dist,
-                            &mut child.dist,
-                            &mut child.ecc,
-                            n,
-                            &child.alive,
-                            r,
-                            &scratch.ds,
-                        );
-                    }
-                    let h = heuristic(island, &child, None, u32::MAX, &mut scratch);
-                    let spread = if child.ecc.is_empty() {
-                        0
-                    } else {
-                        bits(&child.alive).map(|u| usize::from(child.ecc[u])).sum()
-                    };
-                    scored.push((h, spread, child.hash, i, r, x));
-                }
-            }
-        }
+        let mut scored = score_layer(island, &layer, budget)?;
         scored.sort_unstable_by_key(|&(h, spread, hash, ..)| (h, spread, hash));
         scored.dedup_by_key(|&mut (_, _, hash, ..)| hash);
         let mut next = Vec::with_capacity(width);
@@ -2113,6 +2285,95 @@ fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path>
     }
 }
 
+/// A beam's scored children: `(bound, spread, hash, state, region, colour)` for every move
+/// of every state of `layer` (see [`beam_path`]), in the order of the states; `None` when
+/// the budget runs out. With [`Limits::threads`] above one, each thread scores a run of
+/// states (with an equal share of the nodes left, under a node limit), and the runs are
+/// joined in order, so the list is the same as one thread's.
+fn score_layer(island: &Island, layer: &[(Node, Path)], budget: &mut Budget) -> Option<Vec<Scored>> {
+    let threads = budget.limits.threads.clamp(1, layer.len().max(1));
+    if threads == 1 {
+        return score_states(island, layer, 0, budget);
+    }
+    let limits = budget.limits;
+    let share = limits.node_limit.map(|l| l.saturating_sub(budget.nodes) / threads as u64);
+    let run = layer.len().div_ceil(threads);
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = layer
+            .chunks(run)
+            .enumerate()
+            .map(|(t, states)| {
+                scope.spawn(move || {
+                    let mut budget = Budget::new(Limits { node_limit: share, ..limits }, false);
+                    let scored = score_states(island, states, t * run, &mut budget);
+                    (scored, budget.nodes)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    budget.nodes += results.iter().map(|r| r.1).sum::<u64>();
+    let mut out = Vec::new();
+    for (scored, _) in results {
+        let Some(scored) = scored else {
+            budget.aborted = true;
+            return None;
+        };
+        out.extend(scored);
+    }
+    Some(out)
+}
+
+/// A scored child of a beam's state (see [`score_layer`]).
+type Scored = (u32, usize, u128, usize, usize, Colour);
+
+/// [`score_layer`] on one thread, for `states` (the first being state `first` of the layer).
+fn score_states(island: &Island, states: &[(Node, Path)], first: usize, budget: &mut Budget) -> Option<Vec<Scored>> {
+    let (n, w) = (island.n, island.words);
+    let mut scratch = Scratch::new(island);
+    let mut child = island.root();
+    let mut scored = Vec::new();
+    for (i, (node, _)) in states.iter().enumerate() {
+        let i = first + i;
+        for r in bits(&node.alive) {
+            let row = &node.adj[r * w..(r + 1) * w];
+            if node.count >= 3 && row.iter().map(|a| a.count_ones()).sum::<u32>() == 1 {
+                // A leaf region is never tapped before the last move (module docs).
+                continue;
+            }
+            let mut colours = 0u64;
+            for s in bits(row) {
+                colours |= 1 << node.col[s];
+            }
+            for x in bits(&[colours]) {
+                if budget.tick() {
+                    return None;
+                }
+                let x = x as Colour;
+                child.copy_structure(node);
+                island.apply_structure(&mut child, r, x, &mut scratch.merged);
+                if !node.dist.is_empty() {
+                    merged_row(&node.dist, n, &scratch.merged, &mut scratch.ds);
+                    child.radius = merge_distances_into(
+                        &node.dist,
+                        &mut child.dist,
+                        &mut child.ecc,
+                        n,
+                        &child.alive,
+                        r,
+                        &scratch.ds,
+                    );
+                }
+                let h = heuristic(island, &child, None, u32::MAX, &mut scratch);
+                let spread =
+                    if child.ecc.is_empty() { 0 } else { bits(&child.alive).map(|u| usize::from(child.ecc[u])).sum() };
+                scored.push((h, spread, child.hash, i, r, x));
+            }
+        }
+    }
+    Some(scored)
+}
+
 /// Shortens a solution `path` of the island suffix by suffix: from the state after each
 /// prefix, last to first, a search of at most `suffix_nodes` nodes (IDA* like the main
 /// one, sharing its transposition table, whose entries are proven bounds of states) looks
@@ -2122,7 +2383,7 @@ fn shorten(
     island: &Island,
     palette: &[Colour],
     budget: &mut Budget,
-    table: &mut FxHashMap<u128, u8>,
+    (table, tables): (&mut FxHashMap<u128, u8>, &mut [FxHashMap<u128, u8>]),
     path: Path,
     suffix_nodes: u64,
 ) -> Path {
@@ -2142,7 +2403,12 @@ fn shorten(
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch);
         let mut found = None;
         while bound < remaining {
-            match search.dfs(0, bound, None) {
+            let probe = if tables.is_empty() {
+                search.dfs(0, bound, None)
+            } else {
+                parallel_dfs(&mut search, tables, bound, false)
+            };
+            match probe {
                 Probe::Found => {
                     found = Some(std::mem::take(&mut search.path));
                     break;
@@ -2326,7 +2592,7 @@ mod tests {
                 for (suffix_nodes, optimal) in [(10, false), (1_000_000, true)] {
                     let mut table = FxHashMap::default();
                     let budget = &mut Budget::new(Limits::default(), false);
-                    let short = shorten(&island, &palette, budget, &mut table, path.clone(), suffix_nodes);
+                    let short = shorten(&island, &palette, budget, (&mut table, &mut []), path.clone(), suffix_nodes);
                     prop_assert!(short.len() <= path.len());
                     prop_assert!(!optimal || short.len() == optimum.len());
                     let mut node = island.root();
@@ -2348,13 +2614,114 @@ mod tests {
         /// without beams, itself checked against breadth-first search above.
         #[test]
         fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
-            let limits = Limits { node_limit: Some(200_000), deadline: None };
+            let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
             let mut plain = Budget { beam_after: u64::MAX, ..Budget::new(limits, false) };
             let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
             let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
             let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
             prop_assert_eq!(moves.len(), reference.len());
             prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        }
+    }
+
+    /// Solves `level` with `threads` threads and a beam of width `width` after every
+    /// iteration (so beams and their shortening run on the threads too; no beams if `width`
+    /// is 0): the outcome and the node count.
+    fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Option<u64>) -> (Outcome, u64) {
+        let limits = Limits { node_limit, threads, ..Limits::default() };
+        let beam_after = if width == 0 { u64::MAX } else { 0 };
+        let mut budget = Budget { beam_after, beam_width: width.max(1), ..Budget::new(limits, false) };
+        let outcome = solve_budget(level, &mut budget);
+        (outcome, budget.nodes)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// With 2 or 3 threads, the solver finds the optimum of exhaustive breadth-first
+        /// search, its answer replays to a solved level, and a second run gives the same
+        /// outcome and node count.
+        #[test]
+        fn threads_keep_the_solver_optimal_and_deterministic(
+            level in level_strategy(),
+            threads in 2usize..4,
+            width in 0usize..4,
+        ) {
+            let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let (outcome, nodes) = solve_on_threads(&level, threads, width, None);
+            let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+            prop_assert_eq!(solve_on_threads(&level, threads, width, None), (outcome, nodes));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+        /// On 16–80-triangle levels, two threads find the par of one thread; under a node
+        /// limit too small to finish, two runs give the same outcome and node count, and the
+        /// lower bound reported never exceeds the par.
+        #[test]
+        fn threads_keep_the_par_on_bigger_levels(level in medium_level_strategy(), limit in 50u64..3_000) {
+            let (Outcome::Optimal(one), _) = solve_on_threads(&level, 1, 2, Some(200_000)) else { return Ok(()) };
+            let (outcome, _) = solve_on_threads(&level, 2, 2, None);
+            let Outcome::Optimal(two) = outcome else { panic!("no budget limit") };
+            prop_assert_eq!(two.len(), one.len());
+            prop_assert!(play::is_solved(&play::replay(&level, &two).unwrap()));
+            let limited = solve_on_threads(&level, 2, 2, Some(limit));
+            prop_assert_eq!(solve_on_threads(&level, 2, 2, Some(limit)), limited.clone());
+            match limited.0 {
+                Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), one.len()),
+                Outcome::GaveUp { lower_bound, best } => {
+                    prop_assert!(lower_bound as usize <= one.len());
+                    if let Some(best) = best {
+                        prop_assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+                    }
+                }
+            }
+        }
+
+        /// Iteration by iteration (tables kept, as in IDA*), a parallel iteration at the root
+        /// finds a solution exactly when one thread does, the same one, and otherwise a
+        /// bound above the threshold and at most the optimum; with or without skipping. (One
+        /// thread's search has run the iterations before, the threads' stacks are new: this
+        /// also checks that what a search finds does not depend on what it ran before.)
+        #[test]
+        fn a_parallel_iteration_finds_what_one_thread_finds(
+            level in medium_level_strategy(),
+            threads in 2usize..4,
+            skip in any::<bool>(),
+        ) {
+            let graph = RegionGraph::new(&level);
+            let palette = level.colours_used();
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let (mut one_budget, mut many_budget) =
+                    (Budget::new(Limits::default(), false), Budget::new(Limits::default(), false));
+                let (mut one_table, mut many_table) = (FxHashMap::default(), FxHashMap::default());
+                let mut tables = vec![FxHashMap::default(); threads - 1];
+                let mut one = Search::new(&island, None, &palette, &mut one_budget, &mut one_table);
+                let mut many = Search::new(&island, None, &palette, &mut many_budget, &mut many_table);
+                let mut bound = heuristic(&island, &one.stack[0], None, u32::MAX, &mut one.scratch);
+                let mut proven = 0;
+                loop {
+                    prop_assert!(bound < 40, "the bounds pass any par of these levels");
+                    match (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, skip)) {
+                        (Probe::Found, Probe::Found) => {
+                            prop_assert_eq!(&one.path, &many.path);
+                            prop_assert!(proven <= bound, "a bound {} passed the optimum {}", proven, bound);
+                            break;
+                        }
+                        (Probe::Bound(a), Probe::Bound(b)) => {
+                            prop_assert!(a > bound && b > bound);
+                            proven = proven.max(b);
+                            bound += 1;
+                        }
+                        (a, b) => prop_assert!(false, "one thread {:?}, threads {:?}", a, b),
+                    }
+                }
+            }
         }
     }
 
@@ -2409,7 +2776,7 @@ mod tests {
         let optimum = solve(&level).len() as u32;
         for limit in [1, 10, 100, 1_000, 10_000, 100_000] {
             let mut budget =
-                Budget { beam_after: 1, ..Budget::new(Limits { node_limit: Some(limit), deadline: None }, false) };
+                Budget { beam_after: 1, ..Budget::new(Limits { node_limit: Some(limit), ..Limits::default() }, false) };
             match solve_budget(&level, &mut budget) {
                 Outcome::Optimal(moves) => assert_eq!(moves.len() as u32, optimum),
                 Outcome::GaveUp { lower_bound, best } => {
@@ -2858,7 +3225,7 @@ mod tests {
     fn budget_reports_bounds_and_a_replayable_best() {
         let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
         let Outcome::GaveUp { lower_bound: lb, best } =
-            solve_with(&level, Limits { node_limit: Some(3), deadline: None })
+            solve_with(&level, Limits { node_limit: Some(3), ..Limits::default() })
         else {
             panic!("three nodes cannot prove this level");
         };
