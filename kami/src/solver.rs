@@ -338,6 +338,10 @@ pub struct Iteration {
     /// The length of the path found by the beam search that ran after the iteration (and
     /// shortened by searches from its states), if one ran (see [`solve_traced`]).
     pub beam: Option<u32>,
+    /// With several threads ([`Limits::threads`]), the nodes each spent (in an iteration
+    /// that finds a solution, including those spent after it, which `nodes` leaves out);
+    /// empty with one thread.
+    pub threads: Vec<u64>,
 }
 
 /// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
@@ -643,6 +647,8 @@ struct Budget {
     aborted: bool,
     /// The iterations so far, when tracing (see [`solve_traced`]).
     trace: Option<Vec<Iteration>>,
+    /// The nodes each thread spent in the last parallel iteration (for the trace).
+    split: Vec<u64>,
     /// The island being searched (for the trace).
     island: usize,
     /// Transposition table entries kept at most ([`TABLE_LIMIT`] but in tests).
@@ -661,6 +667,7 @@ impl Budget {
             nodes: 0,
             aborted: false,
             trace: trace.then(Vec::new),
+            split: Vec::new(),
             island: 0,
             table_limit: TABLE_LIMIT,
             beam_after: BEAM_AFTER,
@@ -2100,6 +2107,7 @@ fn ida_star(
             return Ok(upper.unwrap_or_default());
         }
         let (nodes, start) = (search.budget.nodes, Instant::now());
+        search.budget.split.clear();
         let probe = if threads > 1 {
             tables.resize_with(threads - 1, FxHashMap::default);
             parallel_dfs(&mut search, &mut tables, bound, true)
@@ -2114,6 +2122,7 @@ fn ida_star(
                 table: search.table.len() + tables.iter().map(HashMap::len).sum::<usize>(),
                 seconds: start.elapsed().as_secs_f64(),
                 beam: None,
+                threads: std::mem::take(&mut search.budget.split),
             });
         }
         match probe {
@@ -2202,9 +2211,7 @@ fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bou
         results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))));
         results
     });
-    if std::env::var("PARDEBUG").is_ok() {
-        eprintln!("bound {bound}: {:?}", results.iter().map(|r| (r.3, r.1.spent.len())).collect::<Vec<_>>());
-    }
+    search.budget.split = results.iter().map(|r| r.3).collect();
     let kept = results
         .iter()
         .enumerate()
