@@ -192,22 +192,25 @@
 //!
 //! # Threads
 //!
-//! With [`Limits::threads`] above one, each IDA* iteration deals the root's children
-//! round-robin to the threads (child `k` to thread `k mod threads`, the same thread in
-//! every iteration), each with its own stack and its own transposition table, kept from one
-//! iteration to the next. A thread's result is a bound over its share of the children only,
-//! so it is never stored as the root's entry; the root's bound is the least of the threads'
-//! results, which is what one thread would have proven. The beam search scores each
-//! layer's states in runs, one run per thread, and joins the runs in order.
+//! With [`Limits::threads`] above one, each IDA* iteration deals units of work round-robin
+//! to the threads, each with its own stack and its own transposition table, kept from one
+//! iteration to the next. The units are the root's grandchildren (grandchild `j` of child
+//! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
+//! children as units, a few heavy children left a thread idle for up to half an iteration.
+//! Every thread visits every child, searching only its own grandchildren below it. A
+//! thread's result at the root or at a child is a bound over its own units only, so it is
+//! never stored in the table; the least of the threads' results is what one thread would
+//! have proven there. The beam search scores each layer's states in runs, one run per
+//! thread, and joins the runs in order.
 //!
 //! An iteration finds the solution a single thread would. A table holds only proven bounds
 //! in their context, so it decides how much a thread searches, never what it finds: in a
 //! subtree, the first solution in search order is the same whatever the table holds. Each
 //! thread stops at its own first solution, and the solution kept is the one below the
-//! earliest child in the root's order, every earlier child having been searched. In an
-//! iteration of the main search, a thread also skips its children after a child where
+//! earliest unit in search order, every earlier unit having been searched. In an
+//! iteration of the main search, a thread also skips its units after a unit where
 //! another thread found a solution (that solution ends the island's search, and its
-//! tables); only the nodes spent up to the kept child are counted, which do not depend on
+//! tables); only the nodes spent up to the kept unit are counted, which do not depend on
 //! when the threads learnt of it. So the work, the node counts and the outcome are the same
 //! from run to run, under a node limit too: each thread of an iteration or of a beam's layer
 //! gets an equal share of the nodes left, so whether a limit runs out can depend on the
@@ -223,7 +226,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use engine::SeededRng;
@@ -1540,32 +1543,47 @@ struct Search<'a> {
 /// A thread's share of the root's children in a parallel iteration (module docs,
 /// [Threads](self#threads)).
 struct Part {
-    /// The children `k` with `k % of == index` are this thread's.
+    /// The units of work are the root's children (`split` 0) or its grandchildren
+    /// (`split` 1). Child `k` is unit `k` and grandchild `j` of child `k` unit `k + j`:
+    /// the units `u` with `u % of == index` are this thread's.
+    split: usize,
     index: usize,
     of: usize,
-    /// The earliest child below which some thread found a solution (`usize::MAX` if none):
-    /// the children after it are skipped.
-    first: Arc<AtomicUsize>,
-    /// Whether the threads skip the children after `first` (else each thread goes on
-    /// to its own first solution).
+    /// The root's child being searched.
+    child: u64,
+    /// The earliest unit below which some thread found a solution (`u64::MAX` if none):
+    /// the units after it are skipped. Units are ordered as the search visits them by
+    /// their code: `k << UNIT_BITS` for child `k` (and the work on child `k` outside its
+    /// grandchildren), `k << UNIT_BITS | (j + 1)` for grandchild `j`.
+    first: Arc<AtomicU64>,
+    /// Whether the threads skip the units after `first` (else each thread goes on to its
+    /// own first solution).
     skip: bool,
-    /// The child below which this thread found its solution.
-    found: Option<usize>,
-    /// The nodes this thread spent on each of its children `(k, nodes)`.
-    spent: Vec<(usize, u64)>,
-    /// The child being searched, and the node count when it began.
-    open: Option<(usize, u64)>,
+    /// The unit below which this thread found its solution.
+    found: Option<u64>,
+    /// The nodes this thread spent on each unit `(code, nodes)` (a code may recur).
+    spent: Vec<(u64, u64)>,
+    /// The unit being searched, and the node count when it began.
+    open: Option<(u64, u64)>,
 }
 
+/// Bits of a unit's code for the grandchild (see [`Part::first`]): a node has fewer than
+/// `2^20` moves (at most [`MAX_ISLAND_REGIONS`] regions times 36 colours).
+const UNIT_BITS: u32 = 20;
+
+/// The units of work of a parallel iteration (see [`Part`]): the root's grandchildren,
+/// many more than its children, so a few heavy children do not leave a thread idle.
+const SPLIT_DEPTH: usize = 1;
+
 impl Part {
-    fn new(index: usize, of: usize, first: Arc<AtomicUsize>, skip: bool) -> Self {
-        Part { index, of, first, skip, found: None, spent: Vec::new(), open: None }
+    fn new(split: usize, index: usize, of: usize, first: Arc<AtomicU64>, skip: bool) -> Self {
+        Part { split, index, of, child: 0, first, skip, found: None, spent: Vec::new(), open: None }
     }
 
-    /// Closes the account of the child being searched, at node count `now`.
+    /// Closes the account of the unit being searched, at node count `now`.
     fn close(&mut self, now: u64) {
-        if let Some((k, from)) = self.open.take() {
-            self.spent.push((k, now - from));
+        if let Some((code, from)) = self.open.take() {
+            self.spent.push((code, now - from));
         }
     }
 }
@@ -1701,7 +1719,7 @@ impl<'a> Search<'a> {
             self.path.push((r as u32, x));
             match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
                 Probe::Found => {
-                    self.found_below(depth, k);
+                    self.found_below(depth);
                     return Probe::Found;
                 }
                 Probe::Bound(b) => best = best.min(b.saturating_add(1)),
@@ -1712,9 +1730,11 @@ impl<'a> Search<'a> {
             }
         }
         let proven = h.max(best).min(u32::from(u8::MAX));
-        if let Some(part) = self.part.as_mut().filter(|_| depth == 0) {
-            // A bound over this thread's share of the children only: not stored.
-            part.close(self.budget.nodes);
+        if let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) {
+            // A bound over this thread's share of the units only: not stored.
+            if depth == 0 {
+                part.close(self.budget.nodes);
+            }
             return Probe::Bound(proven);
         }
         if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
@@ -1750,26 +1770,32 @@ impl<'a> Search<'a> {
     /// child `k` (`Some(true)`), leaves it to another thread (`Some(false)`), or stops
     /// (`None`: some thread found a solution below an earlier child). Elsewhere `Some(true)`.
     fn takes_child(&mut self, depth: usize, k: usize) -> Option<bool> {
-        let Some(part) = self.part.as_mut().filter(|_| depth == 0) else { return Some(true) };
-        part.close(self.budget.nodes);
-        if k % part.of != part.index {
+        let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return Some(true) };
+        if depth == 0 {
+            part.child = k as u64;
+        }
+        if depth == part.split && (part.child as usize + if depth == 0 { 0 } else { k }) % part.of != part.index {
             return Some(false);
         }
-        if k > part.first.load(Ordering::Relaxed) {
+        let code = part.child << UNIT_BITS | if depth == 0 { 0 } else { k as u64 + 1 };
+        if code > part.first.load(Ordering::Relaxed) {
             return None;
         }
-        part.open = Some((k, self.budget.nodes));
+        part.close(self.budget.nodes);
+        part.open = Some((code, self.budget.nodes));
         Some(true)
     }
 
-    /// In a parallel iteration, at the root: records that this thread found a solution
-    /// below child `k`, and tells the other threads when they may skip later children.
-    fn found_below(&mut self, depth: usize, k: usize) {
-        if let Some(part) = self.part.as_mut().filter(|_| depth == 0) {
+    /// In a parallel iteration, where the units are split: records the unit below which
+    /// this thread found a solution (the innermost one open), and tells the other threads
+    /// when they may skip later units.
+    fn found_below(&mut self, depth: usize) {
+        let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return };
+        if part.found.is_none() {
+            part.found = part.open.map(|(code, _)| code);
             part.close(self.budget.nodes);
-            part.found = Some(k);
             if part.skip {
-                part.first.fetch_min(k, Ordering::Relaxed);
+                part.first.fetch_min(part.found.unwrap_or(0), Ordering::Relaxed);
             }
         }
     }
@@ -2110,7 +2136,7 @@ fn ida_star(
         search.budget.split.clear();
         let probe = if threads > 1 {
             tables.resize_with(threads - 1, FxHashMap::default);
-            parallel_dfs(&mut search, &mut tables, bound, true)
+            parallel_dfs(&mut search, &mut tables, bound, (SPLIT_DEPTH, true))
         } else {
             search.dfs(0, bound, None)
         };
@@ -2165,11 +2191,16 @@ fn ida_star(
 /// share of the nodes left. The nodes of every thread count in `search.budget`, but in an
 /// iteration that finds a solution only those spent up to the child of the solution kept:
 /// what the other threads spent after it depends on when they learnt of it.
-fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, skip: bool) -> Probe {
+fn parallel_dfs(
+    search: &mut Search<'_>,
+    tables: &mut [FxHashMap<u128, u8>],
+    bound: u32,
+    (split, skip): (usize, bool),
+) -> Probe {
     let of = tables.len() + 1;
     let limits = search.budget.limits;
     let share = limits.node_limit.map(|l| l.saturating_sub(search.budget.nodes) / of as u64);
-    let first = Arc::new(AtomicUsize::new(usize::MAX));
+    let first = Arc::new(AtomicU64::new(u64::MAX));
     let (island, target, palette) = (search.island, search.target, search.palette);
     let (table_limit, beam_after, beam_width) =
         (search.budget.table_limit, search.budget.beam_after, search.budget.beam_width);
@@ -2190,7 +2221,7 @@ fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bou
                     };
                     let mut worker = Search::new(island, target, palette, &mut budget, table);
                     worker.stack[0].clone_from(root);
-                    worker.part = Some(Part::new(i + 1, of, first, skip));
+                    worker.part = Some(Part::new(split, i + 1, of, first, skip));
                     let probe = worker.dfs(0, bound, None);
                     let path = std::mem::take(&mut worker.path);
                     let mut part = worker.part.take().unwrap_or_else(|| unreachable!("set above"));
@@ -2201,7 +2232,7 @@ fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bou
             .collect();
         let global = search.budget.limits.node_limit;
         search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
-        search.part = Some(Part::new(0, of, Arc::clone(&first), skip));
+        search.part = Some(Part::new(split, 0, of, Arc::clone(&first), skip));
         let probe = search.dfs(0, bound, None);
         search.budget.limits.node_limit = global;
         let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
@@ -2218,12 +2249,12 @@ fn parallel_dfs(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bou
         .filter(|(_, (probe, ..))| matches!(probe, Probe::Found))
         .min_by_key(|(_, (_, part, ..))| part.found)
         .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
-    if let Some((t, child)) = kept {
+    if let Some((t, unit)) = kept {
         // Every threshold below `bound` was refuted: the path is optimal. Counted: each
-        // thread's root and its children up to `child` (searched whatever the timing).
+        // thread's root and its units up to `unit` (searched whatever the timing).
         let counted: u64 = results
             .iter()
-            .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(k, _)| k <= child).map(|&(_, n)| n).sum::<u64>())
+            .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum::<u64>())
             .sum();
         search.budget.nodes = start + counted;
         search.budget.aborted = false;
@@ -2413,7 +2444,7 @@ fn shorten(
             let probe = if tables.is_empty() {
                 search.dfs(0, bound, None)
             } else {
-                parallel_dfs(&mut search, tables, bound, false)
+                parallel_dfs(&mut search, tables, bound, (SPLIT_DEPTH, false))
             };
             match probe {
                 Probe::Found => {
@@ -2691,13 +2722,15 @@ mod tests {
 
         /// Iteration by iteration (tables kept, as in IDA*), a parallel iteration at the root
         /// finds a solution exactly when one thread does, the same one, and otherwise a
-        /// bound above the threshold and at most the optimum; with or without skipping. (One
+        /// bound above the threshold and at most the optimum; with the root's children or its
+        /// grandchildren as the units of work, with or without skipping. (One
         /// thread's search has run the iterations before, the threads' stacks are new: this
         /// also checks that what a search finds does not depend on what it ran before.)
         #[test]
         fn a_parallel_iteration_finds_what_one_thread_finds(
             level in medium_level_strategy(),
             threads in 2usize..4,
+            split in 0usize..2,
             skip in any::<bool>(),
         ) {
             let graph = RegionGraph::new(&level);
@@ -2714,7 +2747,7 @@ mod tests {
                 let mut proven = 0;
                 loop {
                     prop_assert!(bound < 40, "the bounds pass any par of these levels");
-                    match (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, skip)) {
+                    match (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, (split, skip))) {
                         (Probe::Found, Probe::Found) => {
                             prop_assert_eq!(&one.path, &many.path);
                             prop_assert!(proven <= bound, "a bound {} passed the optimum {}", proven, bound);
