@@ -4,6 +4,7 @@
 //! own generated 29 × 10 levels: random colourings (`generate`) and the designed
 //! benchmark set built by reverse play (`generate::bench_set`; only the levels the solver
 //! proves within 1 000 000 nodes are timed here, `examples/designed.rs` reports all of them).
+//! `ida_star` runs on one thread, `ida_star_2_threads` on two.
 
 use std::hint::black_box;
 
@@ -75,6 +76,11 @@ fn benches(c: &mut Criterion) {
     let designed = designed();
     for (name, level) in levels.iter().chain(designed.iter()) {
         group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
+        // The same search on two threads (`Limits::threads`), as `kami solve` runs it.
+        let two = Limits { threads: 2, ..Limits::default() };
+        group.bench_with_input(BenchmarkId::new("ida_star_2_threads", name), level, |b, l| {
+            b.iter(|| kami::solve_with(black_box(l), two));
+        });
         group.bench_with_input(BenchmarkId::new("reference", name), level, |b, l| {
             b.iter(|| solver::reference_best_first(black_box(l), CAP));
         });

@@ -192,8 +192,9 @@
 //!
 //! # Threads
 //!
-//! With [`Limits::threads`] above one, each IDA* iteration deals units of work round-robin
-//! to the threads, each with its own stack and its own transposition table, kept from one
+//! With [`Limits::threads`] above one, each IDA* iteration that follows one of at least
+//! `PARALLEL_AFTER` nodes, and each iteration of the searches that shorten a beam's path,
+//! deal units of work round-robin to the threads, each with its own stack and its own transposition table, kept from one
 //! iteration to the next. The units are the root's grandchildren (grandchild `j` of child
 //! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
 //! children as units, a few heavy children left a thread idle for up to half an iteration.
@@ -652,6 +653,9 @@ struct Budget {
     trace: Option<Vec<Iteration>>,
     /// The nodes each thread spent in the last parallel iteration (for the trace).
     split: Vec<u64>,
+    /// Nodes of an iteration after which the next runs on the threads
+    /// ([`PARALLEL_AFTER`] but in tests).
+    parallel_after: u64,
     /// The island being searched (for the trace).
     island: usize,
     /// Transposition table entries kept at most ([`TABLE_LIMIT`] but in tests).
@@ -671,6 +675,7 @@ impl Budget {
             aborted: false,
             trace: trace.then(Vec::new),
             split: Vec::new(),
+            parallel_after: PARALLEL_AFTER,
             island: 0,
             table_limit: TABLE_LIMIT,
             beam_after: BEAM_AFTER,
@@ -1567,6 +1572,12 @@ struct Part {
     open: Option<(u64, u64)>,
 }
 
+/// With several threads, an iteration runs on them when the one before it (in the same
+/// search) spent at least this many nodes: the next is then likely to take hundreds of
+/// times more (level 4 of the designed set: 87 nodes, then 24 000), while short searches
+/// would pay more for starting threads (about 0.1 ms a time) than they gain.
+const PARALLEL_AFTER: u64 = 50;
+
 /// Bits of a unit's code for the grandchild (see [`Part::first`]): a node has fewer than
 /// `2^20` moves (at most [`MAX_ISLAND_REGIONS`] regions times 36 colours).
 const UNIT_BITS: u32 = 20;
@@ -2127,6 +2138,8 @@ fn ida_star(
     // The other threads' tables (see `parallel_dfs`).
     let threads = search.budget.limits.threads;
     let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
+    // The nodes of the last iteration (see `PARALLEL_AFTER`).
+    let mut last = 0;
     loop {
         if upper.as_ref().is_some_and(|path| path.len() as u32 <= bound) {
             // Every shorter threshold was refuted.
@@ -2134,12 +2147,13 @@ fn ida_star(
         }
         let (nodes, start) = (search.budget.nodes, Instant::now());
         search.budget.split.clear();
-        let probe = if threads > 1 {
+        let probe = if threads > 1 && last >= search.budget.parallel_after {
             tables.resize_with(threads - 1, FxHashMap::default);
             parallel_dfs(&mut search, &mut tables, bound, (SPLIT_DEPTH, true))
         } else {
             search.dfs(0, bound, None)
         };
+        last = search.budget.nodes - nodes;
         if let Some(trace) = search.budget.trace.as_mut() {
             trace.push(Iteration {
                 island: search.budget.island,
@@ -2441,6 +2455,7 @@ fn shorten(
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch);
         let mut found = None;
         while bound < remaining {
+            // On the threads from the start: each thread's table knows its own units.
             let probe = if tables.is_empty() {
                 search.dfs(0, bound, None)
             } else {
@@ -2668,7 +2683,8 @@ mod tests {
     fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Option<u64>) -> (Outcome, u64) {
         let limits = Limits { node_limit, threads, ..Limits::default() };
         let beam_after = if width == 0 { u64::MAX } else { 0 };
-        let mut budget = Budget { beam_after, beam_width: width.max(1), ..Budget::new(limits, false) };
+        let mut budget =
+            Budget { beam_after, beam_width: width.max(1), parallel_after: 0, ..Budget::new(limits, false) };
         let outcome = solve_budget(level, &mut budget);
         (outcome, budget.nodes)
     }
