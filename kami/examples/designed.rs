@@ -2,7 +2,8 @@
 //! per level: regions, colours, the construction's upper bound, the root lower bound, the
 //! outcome (the par, or the proven lower bound and the best length found when the budget
 //! ran out), search nodes and time; with `trace`, also one line per IDA* iteration (its
-//! threshold, nodes, transposition table size and time).
+//! threshold, nodes, with several threads each thread's nodes, transposition table size
+//! and time).
 //!
 //! `cargo run --release -p kami --example designed -- [NODE_LIMIT] [LEVEL] [trace] [threads=N]`
 //! (default 2 000 000 nodes, every level, one thread; `LEVEL` may be `all`; a node limit of
