@@ -683,6 +683,19 @@ impl Budget {
         }
     }
 
+    /// A budget for one of `of` threads: an equal share of the nodes left, the same deadline
+    /// and settings, nothing spent yet and no trace.
+    fn share(&self, of: usize) -> Budget {
+        let node_limit = self.limits.node_limit.map(|l| l.saturating_sub(self.nodes) / of as u64);
+        Budget {
+            table_limit: self.table_limit,
+            beam_after: self.beam_after,
+            beam_width: self.beam_width,
+            parallel_after: self.parallel_after,
+            ..Budget::new(Limits { node_limit, ..self.limits }, false)
+        }
+    }
+
     /// Counts one node; whether the budget is exhausted.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
@@ -2199,6 +2212,11 @@ fn ida_star(
     }
 }
 
+/// The result of a search thread (its panic, if it panicked, goes on in the caller).
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// One IDA* iteration of `search` (at its root, to threshold `bound`) on `1 + tables.len()`
 /// threads, the calling one with `search`'s table and each other with one of `tables` (see
 /// the module docs, [Threads](self#threads)). With a node limit, each thread gets an equal
@@ -2212,27 +2230,20 @@ fn parallel_dfs(
     (split, skip): (usize, bool),
 ) -> Probe {
     let of = tables.len() + 1;
-    let limits = search.budget.limits;
-    let share = limits.node_limit.map(|l| l.saturating_sub(search.budget.nodes) / of as u64);
+    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
+    let share = search.budget.share(of).limits.node_limit;
     let first = Arc::new(AtomicU64::new(u64::MAX));
     let (island, target, palette) = (search.island, search.target, search.palette);
-    let (table_limit, beam_after, beam_width) =
-        (search.budget.table_limit, search.budget.beam_after, search.budget.beam_width);
     let start = search.budget.nodes;
     let root = &search.stack[0].clone();
     let mut results = std::thread::scope(|scope| {
         let handles: Vec<_> = tables
             .iter_mut()
+            .zip(budgets)
             .enumerate()
-            .map(|(i, table)| {
+            .map(|(i, (table, mut budget))| {
                 let first = Arc::clone(&first);
                 scope.spawn(move || {
-                    let mut budget = Budget {
-                        table_limit,
-                        beam_after,
-                        beam_width,
-                        ..Budget::new(Limits { node_limit: share, ..limits }, false)
-                    };
                     let mut worker = Search::new(island, target, palette, &mut budget, table);
                     worker.stack[0].clone_from(root);
                     worker.part = Some(Part::new(split, i + 1, of, first, skip));
@@ -2253,7 +2264,7 @@ fn parallel_dfs(
         part.close(search.budget.nodes);
         let mut results =
             vec![(probe, part, std::mem::take(&mut search.path), search.budget.nodes - start, search.budget.aborted)];
-        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))));
+        results.extend(handles.into_iter().map(joined));
         results
     });
     search.budget.split = results.iter().map(|r| r.3).collect();
@@ -2347,22 +2358,21 @@ fn score_layer(island: &Island, layer: &[(Node, Path)], budget: &mut Budget) -> 
     if threads == 1 {
         return score_states(island, layer, 0, budget);
     }
-    let limits = budget.limits;
-    let share = limits.node_limit.map(|l| l.saturating_sub(budget.nodes) / threads as u64);
     let run = layer.len().div_ceil(threads);
+    let budgets: Vec<Budget> = (0..threads).map(|_| budget.share(threads)).collect();
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = layer
             .chunks(run)
+            .zip(budgets)
             .enumerate()
-            .map(|(t, states)| {
+            .map(|(t, (states, mut budget))| {
                 scope.spawn(move || {
-                    let mut budget = Budget::new(Limits { node_limit: share, ..limits }, false);
                     let scored = score_states(island, states, t * run, &mut budget);
                     (scored, budget.nodes)
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        handles.into_iter().map(joined).collect()
     });
     budget.nodes += results.iter().map(|r| r.1).sum::<u64>();
     let mut out = Vec::new();
