@@ -194,8 +194,8 @@
 //!
 //! With [`Limits::threads`] above one, each IDA* iteration that follows one of at least
 //! `PARALLEL_AFTER` nodes, and each iteration of the searches that shorten a beam's path,
-//! deal units of work round-robin to the threads, each with its own stack and its own transposition table, kept from one
-//! iteration to the next. The units are the root's grandchildren (grandchild `j` of child
+//! deal units of work round-robin to the threads, each with its own stack and its own
+//! transposition table, kept from one iteration to the next. The units are the root's grandchildren (grandchild `j` of child
 //! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
 //! children as units, a few heavy children left a thread idle for up to half an iteration.
 //! Every thread visits every child, searching only its own grandchildren below it. A
@@ -248,8 +248,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop after this many search nodes (deterministic, for a given number of threads).
     pub node_limit: Option<u64>,
-    /// Search with this many threads (0 and 1: the calling thread only): each IDA*
-    /// iteration splits the root's children among them (see [Threads](self#threads)).
+    /// Search with this many threads (0 and 1: the calling thread only): long IDA*
+    /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
     /// The par is the one a single thread finds. The moves may differ from one thread
     /// count to another (the beam paths' shortening gets a share of its nodes per
     /// thread), and so may whether a `node_limit` runs out, but nothing differs from one
@@ -1554,11 +1554,11 @@ struct Search<'a> {
     scratch: Scratch,
     /// Per depth, the tap filter of the node (see `Search::tap_filter`).
     filters: Vec<TapFilter>,
-    /// In a parallel iteration, this thread's share of the root's children.
+    /// In a parallel iteration, this thread's share of the units of work.
     part: Option<Part>,
 }
 
-/// A thread's share of the root's children in a parallel iteration (module docs,
+/// A thread's share of the units of work in a parallel iteration (module docs,
 /// [Threads](self#threads)).
 struct Part {
     /// The units of work are the root's children (`split` 0) or its grandchildren
@@ -1790,9 +1790,10 @@ impl<'a> Search<'a> {
         );
     }
 
-    /// In a parallel iteration, at the root (`depth` 0): whether this thread searches
-    /// child `k` (`Some(true)`), leaves it to another thread (`Some(false)`), or stops
-    /// (`None`: some thread found a solution below an earlier child). Elsewhere `Some(true)`.
+    /// In a parallel iteration, at the root and above the units (`depth ≤ split`): whether
+    /// this thread searches the node's move `k` (`Some(true)`), leaves it to another thread
+    /// (`Some(false)`: a unit not its own), or stops (`None`: some thread found a solution
+    /// below an earlier unit). Elsewhere `Some(true)`.
     fn takes_child(&mut self, depth: usize, k: usize) -> Option<bool> {
         let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return Some(true) };
         if depth == 0 {
