@@ -2222,7 +2222,7 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// threads, the calling one with `search`'s table and each other with one of `tables` (see
 /// the module docs, [Threads](self#threads)). With a node limit, each thread gets an equal
 /// share of the nodes left. The nodes of every thread count in `search.budget`, but in an
-/// iteration that finds a solution only those spent up to the child of the solution kept:
+/// iteration that finds a solution only those spent up to the unit of the solution kept:
 /// what the other threads spent after it depends on when they learnt of it.
 fn parallel_dfs(
     search: &mut Search<'_>,
@@ -2276,8 +2276,8 @@ fn parallel_dfs(
         .min_by_key(|(_, (_, part, ..))| part.found)
         .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
     if let Some((t, unit)) = kept {
-        // Every threshold below `bound` was refuted: the path is optimal. Counted: each
-        // thread's root and its units up to `unit` (searched whatever the timing).
+        // The solution below the earliest unit: the one a single thread finds. Counted:
+        // each thread's root and its units up to `unit` (searched whatever the timing).
         let counted: u64 = results
             .iter()
             .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum::<u64>())
