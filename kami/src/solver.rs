@@ -862,6 +862,17 @@ impl Island {
         }
     }
 
+    /// Fills the distance matrix of `child`, played from `parent` by tapping `r` (see
+    /// [`Island::apply_structure`]; the merged set in `merged`), from the parent's by the
+    /// merge rule, `ds` receiving the merged set's row (see [`merged_row`]).
+    fn child_matrix(&self, parent: &Node, child: &mut Node, r: usize, merged: &[u64], ds: &mut [u8]) {
+        if parent.dist.is_empty() {
+            return;
+        }
+        merged_row(&parent.dist, self.n, merged, ds);
+        child.radius = merge_distances_into(&parent.dist, &mut child.dist, &mut child.ecc, self.n, &child.alive, r, ds);
+    }
+
     /// [`Island::apply`] without the distance matrix (left stale); `merged` is left holding
     /// the regions merged, `r` included.
     fn apply_structure(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
@@ -1773,21 +1784,7 @@ impl<'a> Search<'a> {
     /// merged set in `scratch.merged`), from the node's by the merge rule.
     fn child_matrix(&mut self, depth: usize, r: usize) {
         let (done, rest) = self.stack.split_at_mut(depth + 1);
-        if done[depth].dist.is_empty() {
-            return;
-        }
-        let n = self.island.n;
-        merged_row(&done[depth].dist, n, &self.scratch.merged, &mut self.scratch.ds);
-        let child = &mut rest[0];
-        child.radius = merge_distances_into(
-            &done[depth].dist,
-            &mut child.dist,
-            &mut child.ecc,
-            n,
-            &child.alive,
-            r,
-            &self.scratch.ds,
-        );
+        self.island.child_matrix(&done[depth], &mut rest[0], r, &self.scratch.merged, &mut self.scratch.ds);
     }
 
     /// In a parallel iteration, at the root and above the units (`depth ≤ split`): whether
@@ -2396,7 +2393,7 @@ type Scored = (u32, usize, u128, usize, usize, Colour);
 
 /// [`score_layer`] on one thread, for `states` (the first being state `first` of the layer).
 fn score_states(island: &Island, states: &[(Node, Path)], first: usize, budget: &mut Budget) -> Option<Vec<Scored>> {
-    let (n, w) = (island.n, island.words);
+    let w = island.words;
     let mut scratch = Scratch::new(island);
     let mut child = island.root();
     let mut scored = Vec::new();
@@ -2419,18 +2416,7 @@ fn score_states(island: &Island, states: &[(Node, Path)], first: usize, budget: 
                 let x = x as Colour;
                 child.copy_structure(node);
                 island.apply_structure(&mut child, r, x, &mut scratch.merged);
-                if !node.dist.is_empty() {
-                    merged_row(&node.dist, n, &scratch.merged, &mut scratch.ds);
-                    child.radius = merge_distances_into(
-                        &node.dist,
-                        &mut child.dist,
-                        &mut child.ecc,
-                        n,
-                        &child.alive,
-                        r,
-                        &scratch.ds,
-                    );
-                }
+                island.child_matrix(node, &mut child, r, &scratch.merged, &mut scratch.ds);
                 let h = heuristic(island, &child, None, u32::MAX, &mut scratch);
                 let spread =
                     if child.ecc.is_empty() { 0 } else { bits(&child.alive).map(|u| usize::from(child.ecc[u])).sum() };
