@@ -58,7 +58,7 @@ pub fn generated() -> Vec<(String, String)> {
         .filter_map(|&(rows, cols, colours, regions, seed)| {
             let options = Options { rows, cols, colours, regions, seed, ..Options::default() };
             let mut level = generate(&options).ok()?;
-            level.name = Some(format!("generated {rows}x{cols}, {colours} colours, {regions} pieces, seed {seed}"));
+            level.name = Some(format!("generated {rows}x{cols}, {colours} colours, {regions} regions, seed {seed}"));
             Some(level)
         })
         .collect();

@@ -1,14 +1,22 @@
 //! Seeded random levels with a proven par.
 //!
-//! A level of `rows × cols` triangles is cut into `regions` pieces grown at random from
-//! random seed triangles; each piece gets a colour, avoiding the colours of the pieces it
-//! touches where it can, so most pieces stay separate regions. The level is then solved
-//! optimally within a node budget (deterministic, unlike a time limit); a layout the solver
-//! cannot prove within the budget is dropped and the next one tried.
+//! A level of `rows × cols` triangles with exactly `regions` regions: first, up to
+//! [`RANDOM_ATTEMPTS`] random layouts, each cut into `regions` pieces grown from random
+//! seed triangles, each piece coloured avoiding the colours of the pieces it touches where
+//! it can (a layout where two pieces of one colour touch has fewer regions and is
+//! dropped). Random layouts of many regions have a par too deep to prove quickly, so then
+//! levels are built by reverse play (see [`design`]), stopping at exactly `regions`
+//! regions; their par is at most the number of un-moves. Each level is solved optimally
+//! within a node budget (deterministic, unlike a time limit); a level the solver cannot
+//! prove within the budget is dropped and the next one tried.
+//!
+//! On 29 × 10 levels, reverse play reaches about 150 regions with 4 and 5 colours and 170
+//! with 3 colours; whether the par is proven within the default budget depends on how
+//! many un-moves that took (see `kami/README.md`).
 
 use engine::{Grid, SeededRng, Topology, TriangleGrid};
 
-use crate::{Colour, Level, Limits, MAX_COLOURS, Move, Outcome, play, solve_with};
+use crate::{Colour, Level, Limits, MAX_COLOURS, Move, Outcome, RegionGraph, play, solve_with};
 
 /// What to generate.
 ///
@@ -24,7 +32,7 @@ pub struct Options {
     pub cols: usize,
     /// Number of colours (all of them are used).
     pub colours: usize,
-    /// Number of pieces grown; the level has at most this many regions.
+    /// Number of regions of the level (exactly).
     pub regions: usize,
     /// The random seed.
     pub seed: u64,
@@ -49,6 +57,7 @@ impl Default for Options {
 /// assert_eq!(level, generate(&options).unwrap()); // same seed, same level
 /// assert_eq!(level.par, Some(kami::solve(&level).len() as u32));
 /// assert_eq!(level.colours_used().len(), 3);
+/// assert_eq!(kami::RegionGraph::new(&level).len(), 8);
 /// ```
 pub fn generate(options: &Options) -> Result<Level, String> {
     let Options { rows, cols, colours, regions, .. } = *options;
@@ -64,17 +73,83 @@ pub fn generate(options: &Options) -> Result<Level, String> {
             rows * cols
         ));
     }
+    if colours == 1 && regions > 1 {
+        return Err(format!("one colour makes one region, not {regions}"));
+    }
     let mut rng = SeededRng::new(options.seed);
-    for _ in 0..options.attempts.max(1) {
-        let Some(cells) = layout(rows, cols, colours, regions, &mut rng) else { continue };
+    for attempt in 0..options.attempts.max(1) {
+        let cells = if attempt < RANDOM_ATTEMPTS || colours < 2 {
+            layout(rows, cols, colours, regions, &mut rng)
+        } else {
+            reverse_play_to(options, (attempt - RANDOM_ATTEMPTS) / 4, &mut rng)
+        };
+        let Some(cells) = cells else { continue };
         let mut level = Level::from_cells(cells)?;
+        if RegionGraph::new(&level).len() != regions {
+            continue;
+        }
         let limits = Limits { node_limit: Some(options.node_limit), ..Limits::default() };
         if let Outcome::Optimal(moves) = solve_with(&level, limits) {
             level.par = Some(moves.len() as u32);
             return Ok(level);
         }
     }
-    Err(format!("no layout could be solved within the budget in {} attempts", options.attempts.max(1)))
+    Err(format!(
+        "no level of {regions} regions could be built and proven within the budget in {} attempts",
+        options.attempts.max(1)
+    ))
+}
+
+/// Random layouts tried before [`generate`] turns to reverse play.
+pub const RANDOM_ATTEMPTS: usize = 2;
+
+/// Most un-moves [`reverse_play_to`] plans: levels of par up to 8 are proven within the
+/// default budget on 29 × 10 boards (see `kami/README.md`).
+const MOST_PLANNED: usize = 8;
+
+/// Un-moves [`reverse_play_to`] may add past its plan to reach the goal.
+const MORE_UNMOVES: usize = 32;
+
+/// Regions each later planned un-move is left to add in [`reverse_play_to`].
+const LATER_SHARE: usize = 3;
+
+/// A level of exactly `options.regions` regions built by reverse play (see [`design`]).
+/// The plan has `regions / 3` un-moves, at most [`MOST_PLANNED`] and at least one per
+/// colour after the first (`shrink` fewer, down to that, for attempts after failed ones).
+/// Each un-move carves the candidate blob that brings the region count closest to the goal
+/// less a few regions for each planned un-move still to come (the first blobs cut the most
+/// regions: later ones find smaller regions to cut), never past the goal; un-moves go on
+/// past the plan until the goal is met. `None` when no blob fits or the goal is out of
+/// reach.
+fn reverse_play_to(options: &Options, shrink: usize, rng: &mut SeededRng) -> Option<Grid<Option<Colour>>> {
+    let Options { rows, cols, colours, regions, .. } = *options;
+    let n = rows * cols;
+    let design = DesignOptions { rows, cols, colours, moves: 0, blob: (1, n), bulk: 0, seed: 0 };
+    let topology = TriangleGrid::new(rows, cols);
+    let mut cells = vec![rng.index(colours) as Colour; n];
+    let plan = (regions / 3).min(MOST_PLANNED).saturating_sub(shrink).max(colours - 1);
+    let mut count = 1;
+    for unmove in 0..plan + MORE_UNMOVES {
+        if count == regions && used_colours(&cells) == colours {
+            return Grid::from_vec(cols, rows, cells.into_iter().map(Some).collect()).ok();
+        }
+        // Each colour still missing needs an un-move of its own, which adds a region.
+        let missing = colours - used_colours(&cells);
+        let cap = regions.checked_sub(missing.saturating_sub(1))?;
+        let later = plan.saturating_sub(unmove + 1) * LATER_SHARE;
+        let want = regions.saturating_sub(later).max(count + 1).min(cap);
+        count = carve(&topology, &mut cells, &design, Pick::Near { want, cap }, rng)?.2;
+    }
+    None
+}
+
+/// The number of colours a board uses.
+fn used_colours(cells: &[Colour]) -> usize {
+    let mut used = [false; MAX_COLOURS];
+    for &c in cells {
+        used[usize::from(c)] = true;
+    }
+    used.iter().filter(|&&u| u).count()
 }
 
 /// One random colouring, or `None` when it does not use every colour.
@@ -263,14 +338,12 @@ pub fn design(options: &DesignOptions) -> Result<Designed, String> {
         let mut cells = vec![rng.index(colours) as Colour; rows * cols];
         let mut undo = Vec::with_capacity(moves);
         for _ in 0..moves {
-            let Some((first, old)) = carve(&topology, &mut cells, options, &mut rng) else { continue 'attempt };
+            let Some((first, old, _)) = carve(&topology, &mut cells, options, Pick::Most, &mut rng) else {
+                continue 'attempt;
+            };
             undo.push(Move::new(first / cols, first % cols, old));
         }
-        let mut used = [false; MAX_COLOURS];
-        for &c in &cells {
-            used[usize::from(c)] = true;
-        }
-        if used.iter().filter(|&&u| u).count() < colours {
+        if used_colours(&cells) < colours {
             continue;
         }
         let level = Level::from_cells(
@@ -289,16 +362,27 @@ pub fn design(options: &DesignOptions) -> Result<Designed, String> {
 /// Candidate blobs grown per un-move; the one leaving the most regions is carved.
 const CANDIDATES: usize = 64;
 
+/// Which candidate blob [`carve`] carves.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// The one leaving the most regions.
+    Most,
+    /// The one leaving a region count closest to `want` (the earliest on ties), never
+    /// above `cap`.
+    Near { want: usize, cap: usize },
+}
+
 /// One un-move: grows [`CANDIDATES`] blobs, each out of a random triangle's region and
-/// for a colour absent around it, and carves the one that leaves the most regions. Returns
-/// the blob's first triangle (row-major) and its old colour, or `None` when 1000 tries found
-/// no blob of the minimum size.
+/// for a colour absent around it, and carves the one `pick` picks. Returns the blob's first
+/// triangle (row-major), its old colour and the board's region count after the carving, or
+/// `None` when 1000 tries found no blob of the minimum size that `pick` allows.
 fn carve(
     topology: &TriangleGrid,
     cells: &mut [Colour],
     options: &DesignOptions,
+    pick: Pick,
     rng: &mut SeededRng,
-) -> Option<(usize, Colour)> {
+) -> Option<(usize, Colour, usize)> {
     let n = cells.len();
     let mut in_blob = vec![false; n];
     let mut best: Option<(usize, Vec<usize>, Colour, Colour)> = None;
@@ -350,15 +434,21 @@ fn carve(
         for &cell in &blob {
             cells[cell] = old;
         }
-        if best.as_ref().is_none_or(|b| regions > b.0) {
+        let better = match pick {
+            Pick::Most => best.as_ref().is_none_or(|b| regions > b.0),
+            Pick::Near { want, cap } => {
+                regions <= cap && best.as_ref().is_none_or(|b| regions.abs_diff(want) < b.0.abs_diff(want))
+            }
+        };
+        if better {
             best = Some((regions, blob, old, new));
         }
     }
-    let (_, blob, old, new) = best?;
+    let (regions, blob, old, new) = best?;
     for &cell in &blob {
         cells[cell] = new;
     }
-    Some((blob.iter().copied().min().unwrap_or(0), old))
+    Some((blob.iter().copied().min().unwrap_or(0), old, regions))
 }
 
 #[cfg(test)]
@@ -375,7 +465,7 @@ mod tests {
             let par = level.par.unwrap();
             let moves = solver::solve(&level);
             assert_eq!(moves.len() as u32, par);
-            assert!(RegionGraph::new(&level).len() <= 12);
+            assert_eq!(RegionGraph::new(&level).len(), 12);
             assert_eq!(level.colours_used().len(), options.colours);
         }
     }
@@ -406,6 +496,30 @@ mod tests {
         }
     }
 
+    /// Beyond what random layouts can prove, reverse play gives exactly the regions asked
+    /// for, with a par no deeper than the un-moves that built it.
+    #[test]
+    fn many_regions_are_built_by_reverse_play() {
+        for (colours, regions, seed) in [(3, 60, 1), (4, 45, 2), (5, 30, 3), (2, 25, 4)] {
+            let options =
+                Options { rows: 16, cols: 10, colours, regions, seed, node_limit: 300_000, ..Options::default() };
+            let level = generate(&options).unwrap();
+            assert_eq!(RegionGraph::new(&level).len(), regions);
+            assert_eq!(level.colours_used().len(), colours);
+            let moves = solver::solve(&level);
+            assert_eq!(moves.len() as u32, level.par.unwrap());
+            assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        }
+        let mut rng = SeededRng::new(5);
+        for regions in [3, 10, 40, 70] {
+            let options = Options { rows: 12, cols: 10, colours: 3, regions, ..Options::default() };
+            let cells = (0..10)
+                .find_map(|_| reverse_play_to(&options, 0, &mut rng))
+                .unwrap_or_else(|| panic!("{regions} regions"));
+            assert_eq!(RegionGraph::new(&Level::from_cells(cells).unwrap()).len(), regions);
+        }
+    }
+
     #[test]
     fn bad_design_options_are_errors() {
         assert!(design(&DesignOptions { colours: 1, ..DesignOptions::default() }).is_err());
@@ -420,5 +534,6 @@ mod tests {
         assert!(generate(&Options { colours: 0, ..Options::default() }).is_err());
         assert!(generate(&Options { regions: 2, colours: 3, ..Options::default() }).is_err());
         assert!(generate(&Options { rows: 0, ..Options::default() }).is_err());
+        assert!(generate(&Options { colours: 1, regions: 2, ..Options::default() }).is_err());
     }
 }

@@ -45,7 +45,7 @@ enum Command {
         /// Number of colours.
         #[arg(long, default_value_t = 4)]
         colors: usize,
-        /// Number of regions grown (the level has at most this many).
+        /// Number of regions (exactly).
         #[arg(long, default_value_t = 40)]
         regions: usize,
         /// Random seed.
