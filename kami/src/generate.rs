@@ -130,11 +130,11 @@ fn reverse_play_to(options: &Options, shrink: usize, rng: &mut SeededRng) -> Opt
     let plan = (regions / 3).min(MOST_PLANNED).saturating_sub(shrink).max(colours - 1);
     let mut count = 1;
     for unmove in 0..plan + MORE_UNMOVES {
-        if count == regions && used_colours(&cells) == colours {
+        let missing = colours - used_colours(&cells);
+        if count == regions && missing == 0 {
             return Grid::from_vec(cols, rows, cells.into_iter().map(Some).collect()).ok();
         }
         // Each colour still missing needs an un-move of its own, which adds a region.
-        let missing = colours - used_colours(&cells);
         let cap = regions.checked_sub(missing.saturating_sub(1))?;
         let later = plan.saturating_sub(unmove + 1) * LATER_SHARE;
         let want = regions.saturating_sub(later).max(count + 1).min(cap);
