@@ -1,0 +1,306 @@
+//! The admissible lower bounds of a search node (colour, radius, pair and final-colour
+//! bounds; proven in the [solver module docs](super)).
+
+use super::dist::entries_at_least;
+use super::island::{Island, Node, bits};
+use crate::{Colour, MAX_COLOURS};
+
+/// Scratch buffers for the heuristic and moves.
+pub(super) struct Scratch {
+    pub(super) ds: Vec<u8>,
+    /// A merged set of regions, listed.
+    pub(super) set: Vec<usize>,
+    pub(super) reach: Vec<u64>,
+    pub(super) next: Vec<u64>,
+    pub(super) acc: Vec<u64>,
+    pub(super) merged: Vec<u64>,
+    pub(super) centres: Vec<u64>,
+    pub(super) masks: Vec<u64>,
+}
+
+impl Scratch {
+    pub(super) fn new(island: &Island) -> Self {
+        let size = island.n * island.words;
+        Scratch {
+            ds: vec![0; island.n],
+            set: Vec::new(),
+            reach: vec![0; size],
+            next: vec![0; size],
+            acc: vec![0; island.words],
+            merged: vec![0; island.words],
+            centres: vec![0; island.words],
+            masks: Vec::new(),
+        }
+    }
+}
+
+/// The largest of the colour, radius, pair and final-colour bounds (module docs), the
+/// radius computed only up to `cap` (any bound `≥ cap` is reported as at least `cap`).
+pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
+    let counts = colour_counts(node);
+    let plain = colour_bound(&counts, target);
+    if node.count <= 2 {
+        return plain.max(u32::from(node.count == 2));
+    }
+    if plain >= cap {
+        return plain;
+    }
+    let other = if node.dist.is_empty() {
+        bfs_radius(island, node, cap, scratch)
+    } else if node.radius < cap && plain <= node.radius {
+        // The pair bound is at most the radius plus one: only worth it when it can count.
+        node.radius.max(pair_bound(node, island.n, target))
+    } else {
+        node.radius
+    };
+    // The colour look-ahead adds at most one: only worth it when that can count.
+    let ahead = plain + 1 > other && !single_within_one_move(island, node, &counts, target, &mut scratch.masks);
+    let h = (plain + u32::from(ahead)).max(other);
+    // The final-colour bound exceeds `h` by at most one; in a search it is tested only when
+    // that decides a cut, and always when the full value is asked for (`cap` unbounded).
+    let wanted = h + 1 == cap || cap == u32::MAX;
+    if target.is_none() && !node.dist.is_empty() && wanted && final_colour_cuts(node, island.n, &counts, h + 1) {
+        return h + 1;
+    }
+    h
+}
+
+/// Whether the final-colour bound (module docs) is at least `cap`: for every present
+/// colour `c`, the colour bound with target `c` or the pair bound with target `c` reaches
+/// `cap` (the caller knows the radius is below it).
+pub(super) fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u32) -> bool {
+    // The colours whose pair bound must reach `cap`, as a bitset.
+    let mut open = open_colours(counts, cap);
+    // `⌈φ_c / 2⌉ ≥ cap` takes `φ_c ≥ 2·cap − 1`, so `d ≥ 2·cap − 3`.
+    let need = 2 * cap - 1;
+    let far = need.saturating_sub(2);
+    for u in bits(&node.alive) {
+        if u32::from(node.ecc[u]) < far {
+            continue;
+        }
+        let row = &node.dist[u * n..(u + 1) * n];
+        let cu = usize::from(node.col[u]);
+        for (w, d) in entries_at_least(row, u + 1, far) {
+            let d = u32::from(d);
+            if d < far || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+                continue;
+            }
+            open &= !colours_met(d, cu, usize::from(node.col[w]), need);
+            if open == 0 {
+                return true;
+            }
+        }
+    }
+    open == 0
+}
+
+/// The colours `c` (as a bitset) for which a pair at distance `d` with end colours `cu`
+/// and `cw` has a final-colour potential `d + [cu ≠ c] + [cw ≠ c]` of at least `need`:
+/// colours other than the two ends get `d + 2`, the ends' colours less.
+pub(super) fn colours_met(d: u32, cu: usize, cw: usize, need: u32) -> u64 {
+    if d >= need || (d + 1 >= need && cu != cw) {
+        !0
+    } else if d + 2 >= need {
+        !((1u64 << cu) | (1u64 << cw))
+    } else {
+        0
+    }
+}
+
+/// The colour-distance bound (module docs): the largest, over pairs of alive regions
+/// `u, w`, of `⌈(d(u, w) + δ(u, w)) / 2⌉`, where `δ` is 1 when their colours differ
+/// (without a target) or the number of the two not of the target colour (with one).
+/// Saturated matrix entries are at most the true distances, so the bound stays a lower
+/// bound.
+pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>) -> u32 {
+    let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
+    let slack = if target.is_some() { 2 } else { 1 };
+    let mut best = bits(&node.alive).map(|u| u32::from(node.ecc[u])).max().unwrap_or(0);
+    for u in bits(&node.alive) {
+        if u32::from(node.ecc[u]) + slack <= best {
+            // No pair with `u` beats the best: `d(u, w) + δ ≤ ecc(u) + slack`.
+            continue;
+        }
+        let row = &node.dist[u * n..(u + 1) * n];
+        let cu = node.col[u];
+        for (w, d) in entries_at_least(row, 0, (best + 1).saturating_sub(slack)) {
+            // Distances first; most pairs cannot beat the best.
+            if u32::from(d) + slack <= best || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+                continue;
+            }
+            let cw = node.col[w];
+            let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
+            best = best.max(u32::from(d) + delta);
+        }
+    }
+    best.div_ceil(2)
+}
+
+/// Whether some colour other than the target has one region now or after one move (see
+/// the colour bound in the module docs): a colour with one or two regions, or a region
+/// touching every region of some other colour.
+pub(super) fn single_within_one_move(
+    island: &Island,
+    node: &Node,
+    counts: &[u32; MAX_COLOURS],
+    target: Option<Colour>,
+    masks: &mut Vec<u64>,
+) -> bool {
+    let free = |c: usize| Some(c as Colour) != target;
+    if counts.iter().enumerate().any(|(c, &m)| (m == 1 || m == 2) && free(c)) {
+        return true;
+    }
+    // The regions of each colour as a bitset, and one region of each colour.
+    let w = island.words;
+    masks.clear();
+    masks.resize(MAX_COLOURS * w, 0);
+    let mut first = [usize::MAX; MAX_COLOURS];
+    for s in bits(&node.alive) {
+        let c = usize::from(node.col[s]);
+        masks[c * w + s / 64] |= 1 << (s % 64);
+        if first[c] == usize::MAX {
+            first[c] = s;
+        }
+    }
+    // A region touching every region of colour `x` touches `first[x]` in particular.
+    for (x, &s0) in first.iter().enumerate() {
+        if s0 == usize::MAX || !free(x) {
+            continue;
+        }
+        let mask = &masks[x * w..(x + 1) * w];
+        for t in bits(&node.adj[s0 * w..(s0 + 1) * w]) {
+            if node.adj[t * w..(t + 1) * w].iter().zip(mask).all(|(&a, &m)| a & m == m) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// How many current regions have each colour.
+pub(super) fn colour_counts(node: &Node) -> [u32; MAX_COLOURS] {
+    let mut counts = [0u32; MAX_COLOURS];
+    for r in bits(&node.alive) {
+        counts[usize::from(node.col[r])] += 1;
+    }
+    counts
+}
+
+/// The colour bound (module docs) from the number of regions of each colour.
+pub(super) fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> u32 {
+    let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
+    if let Some(t) = target {
+        if counts[usize::from(t)] == 0 {
+            k += 1;
+        }
+    }
+    let single = counts.iter().enumerate().any(|(c, &n)| n == 1 && Some(c as Colour) != target);
+    match k {
+        0 | 1 => 0,
+        _ if single => k - 1,
+        _ => k,
+    }
+}
+
+/// The present colours `c` (as a bitset) whose colour bound with target `c` is below
+/// `cap`: the same as testing [`colour_bound`]`(counts, Some(c))` for each, in one pass.
+/// With a present target `c` the bound is `K − 1` when a colour other than `c` has one
+/// region, else `K` (0 when `K ≤ 1`).
+pub(super) fn open_colours(counts: &[u32; MAX_COLOURS], cap: u32) -> u64 {
+    let (present, singles) = colour_summary(counts);
+    let mut open = 0u64;
+    for (c, &m) in counts.iter().enumerate() {
+        if m == 0 {
+            continue;
+        }
+        let bound = match present {
+            0 | 1 => 0,
+            k if singles > u32::from(m == 1) => k - 1,
+            k => k,
+        };
+        if bound < cap {
+            open |= 1 << c;
+        }
+    }
+    open
+}
+
+/// The colour bound of the child in which a region of colour `a` turned `x` and merged
+/// with `merges` neighbours of colour `x`, from the parent's colour counts: the same value
+/// as [`colour_bound`] on the child's counts (only `a` and `x` change), in constant time
+/// without a target.
+pub(super) fn child_colour_bound(
+    counts: &[u32; MAX_COLOURS],
+    present: u32,
+    singles: u32,
+    a: Colour,
+    x: Colour,
+    merges: u32,
+    target: Option<Colour>,
+) -> u32 {
+    if target.is_some() {
+        return colour_bound(&moved_counts(counts, a, x, merges), target);
+    }
+    let (a, x) = (usize::from(a), usize::from(x));
+    let (ma, mx) = (counts[a] - 1, counts[x] + 1 - merges);
+    let k = present - u32::from(ma == 0) + u32::from(counts[x] == 0);
+    let singles =
+        singles - u32::from(counts[a] == 1) - u32::from(counts[x] == 1) + u32::from(ma == 1) + u32::from(mx == 1);
+    match k {
+        0 | 1 => 0,
+        _ if singles > 0 => k - 1,
+        _ => k,
+    }
+}
+
+/// The colour counts after a region of colour `a` turned `x` and merged with `merges`
+/// neighbours of colour `x`.
+pub(super) fn moved_counts(counts: &[u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) -> [u32; MAX_COLOURS] {
+    let mut child = *counts;
+    child[usize::from(a)] -= 1;
+    child[usize::from(x)] = child[usize::from(x)] + 1 - merges;
+    child
+}
+
+/// The number of colours present and of colours with exactly one region.
+pub(super) fn colour_summary(counts: &[u32; MAX_COLOURS]) -> (u32, u32) {
+    let present = counts.iter().filter(|&&m| m > 0).count() as u32;
+    let singles = counts.iter().filter(|&&m| m == 1).count() as u32;
+    (present, singles)
+}
+
+/// The radius of the node's region graph by bit-parallel breadth-first search from every
+/// region at once, computed only up to `cap`.
+pub(super) fn bfs_radius(island: &Island, node: &Node, cap: u32, scratch: &mut Scratch) -> u32 {
+    let w = island.words;
+    // Radius: after `d` rounds, reach[u] = the regions within distance d of u.
+    for u in bits(&node.alive) {
+        scratch.reach[u * w..(u + 1) * w].fill(0);
+        scratch.reach[u * w + u / 64] |= 1 << (u % 64);
+    }
+    let mut d = 0;
+    while d < cap {
+        scratch.acc.copy_from_slice(&node.alive);
+        for u in bits(&node.alive) {
+            for k in 0..w {
+                scratch.acc[k] &= scratch.reach[u * w + k];
+            }
+        }
+        if scratch.acc.iter().any(|&a| a != 0) {
+            break;
+        }
+        for u in bits(&node.alive) {
+            for k in 0..w {
+                scratch.next[u * w + k] = scratch.reach[u * w + k];
+            }
+            for v in bits(&node.adj[u * w..(u + 1) * w]) {
+                for k in 0..w {
+                    scratch.next[u * w + k] |= scratch.reach[v * w + k];
+                }
+            }
+        }
+        std::mem::swap(&mut scratch.reach, &mut scratch.next);
+        d += 1;
+    }
+    d
+}

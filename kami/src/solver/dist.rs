@@ -1,0 +1,341 @@
+//! Distance matrices: their update when a move merges regions, the merged set's row,
+//! and the radius and pair tests and tap filters read off a parent's matrix.
+
+use super::island::{Node, bits};
+use crate::Colour;
+
+/// Updates the distance matrix after the regions `merged` (a bitset, including `r`) became
+/// one region represented by `r`, and returns the new radius.
+///
+/// A path in the new graph either avoids the merged vertex (a path of the old graph) or
+/// passes through it once, so `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))` with
+/// `d(u, S) = min over s ∈ S of d(u, s)`. Saturating at 255 keeps every entry equal to
+/// `min(true distance, 255)`: a true distance below 255 is one of the two terms, both
+/// exact. Rows of dead regions are left alone; columns of dead regions hold the distance to
+/// the region they merged into (they follow the same rule), so the largest entry of an
+/// alive row is its eccentricity.
+pub(super) fn merge_distances(
+    dist: &mut [u8],
+    ecc: &mut [u8],
+    n: usize,
+    alive: &[u64],
+    r: usize,
+    merged: &[u64],
+) -> u32 {
+    let mut ds = vec![u8::MAX; n];
+    merged_row(dist, n, merged, &mut ds);
+    let src = dist.to_vec();
+    merge_distances_into(&src, dist, ecc, n, alive, r, &ds)
+}
+
+/// `ds[v]` = the distance from the merged set to `v`: the least of the rows of `merged`.
+pub(super) fn merged_row(dist: &[u8], n: usize, merged: &[u64], ds: &mut [u8]) {
+    ds.fill(u8::MAX);
+    for s in bits(merged) {
+        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
+            *d = (*d).min(x);
+        }
+    }
+}
+
+/// [`merge_distances`] from the matrix `src` into `dst` (rows of alive regions only), with
+/// the merged set's row `ds` already computed by [`merged_row`].
+pub(super) fn merge_distances_into(
+    src: &[u8],
+    dst: &mut [u8],
+    eccs: &mut [u8],
+    n: usize,
+    alive: &[u64],
+    r: usize,
+    ds: &[u8],
+) -> u32 {
+    let mut radius = u32::MAX;
+    for u in bits(alive) {
+        let row = &mut dst[u * n..(u + 1) * n];
+        let du = ds[u];
+        let mut ecc = 0u8;
+        if u == r {
+            row.copy_from_slice(ds);
+            ecc = ds.iter().copied().max().unwrap_or(0);
+        } else {
+            for ((d, &old), &x) in row.iter_mut().zip(&src[u * n..(u + 1) * n]).zip(ds) {
+                *d = old.min(du.saturating_add(x));
+                ecc = ecc.max(*d);
+            }
+        }
+        eccs[u] = ecc;
+        radius = radius.min(u32::from(ecc));
+    }
+    radius
+}
+
+/// Whether the radius after merging the regions `merged` (a bitset) into one region
+/// would exceed `limit`, read off the current matrix without changing it (the same rule as
+/// [`merge_distances`]), given the merged set's row `ds` (see [`merged_row`]): the merged
+/// region and every remaining region of `centres` must have some region farther than
+/// `limit`. Exact when `centres` holds every alive region that could become a centre (all
+/// alive regions, or the set `radius_taps` found).
+pub(super) fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, centres: &[u64], ds: &[u8]) -> bool {
+    let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
+    let limit = u8::try_from(limit).unwrap_or(u8::MAX);
+    if ds.iter().all(|&d| d <= limit) {
+        return false;
+    }
+    for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
+        let mut word = a & c & !merged[k];
+        while word != 0 {
+            let u = k * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            if u32::from(eccs[u]) > u32::from(limit) + 2 {
+                // A merge of a set of diameter at most 2 shortens no distance by more than 2.
+                continue;
+            }
+            let du = ds[u];
+            let row = &dist[u * n..(u + 1) * n];
+            let ecc = row.iter().zip(ds.iter()).fold(0u8, |m, (&d, &x)| m.max(d.min(du.saturating_add(x))));
+            if ecc <= limit {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The regions `r` whose tap may leave a region graph of radius at most `limit`, into
+/// `taps`; `false` when that is every alive region (nothing to filter).
+///
+/// A tap of `r` merges a set `S ⊆ N[r]`, so `d(u, S) ≥ d(u, r) − 1` for every region `u`.
+/// Write `F_u = {v : d(u, v) > limit}`. After the merge the distances are
+/// `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))`, and no distance shrinks by more than 2.
+/// If the new radius is at most `limit`, some centre has eccentricity at most `limit`:
+/// either a region `u ∉ S`, and then every `v ∈ F_u` has `d(u, S) + d(S, v) ≤ limit`, so
+/// `d(u, r) + d(r, v) ≤ limit + 2`; or the merged region, and then `u = r` has
+/// `d(r, v) ≤ d(S, v) + 1 ≤ limit + 1` for every `v`. In both cases `ecc(u) ≤ limit + 2`
+/// and `d(u, r) + max over v ∈ F_u of d(r, v) ≤ limit + 2`: only regions `r` passing that
+/// test for some such `u` are kept. Saturated matrix entries (255) are at most the true
+/// distances, so the test only keeps more. Dead regions' columns repeat their region's
+/// distances, so `v` ranges over alive regions. `out` also records which regions `u`
+/// passed the test for each `r`: the only regions other than the merged one that can be a
+/// centre after a tap of `r` (for [`radius_exceeds`]).
+pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut [u8]) -> bool {
+    let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
+    out.centres.clear();
+    out.ok.clear();
+    out.complete = false;
+    let Ok(reach) = u8::try_from(limit + 2) else {
+        out.taps.copy_from_slice(alive);
+        return false;
+    };
+    out.any.clear();
+    out.any.resize(n, 0);
+    for u in bits(alive) {
+        if eccs[u] > reach {
+            continue;
+        }
+        let row_u = &dist[u * n..(u + 1) * n];
+        far.fill(0);
+        for v in bits(alive) {
+            if u32::from(row_u[v]) > limit {
+                for (f, &d) in far.iter_mut().zip(&dist[v * n..(v + 1) * n]) {
+                    *f = (*f).max(d);
+                }
+            }
+        }
+        let at = out.ok.len();
+        out.ok.resize(at + n, 0);
+        for (((ok, any), &d), &f) in out.ok[at..].iter_mut().zip(out.any.iter_mut()).zip(row_u).zip(far.iter()) {
+            *ok = u8::from(d.saturating_add(f) <= reach);
+            *any |= *ok;
+        }
+        out.centres.push(u);
+    }
+    let mut all = true;
+    for (k, &a) in alive.iter().enumerate() {
+        let mut word = a;
+        let mut taps = 0u64;
+        while word != 0 {
+            let r = k * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            taps |= u64::from(out.any[r]) << (r % 64);
+        }
+        out.taps[k] = taps;
+        all &= taps == a;
+    }
+    out.complete = true;
+    !all
+}
+
+/// The entries `(w, d)` of a distance row, from index `from` on, with `d ≥ at_least`.
+/// Most entries of a row are far below the distances the pair scans look for, so the row
+/// is read eight bytes at a time and only chunks holding a candidate are looked into.
+pub(super) fn entries_at_least(row: &[u8], from: usize, at_least: u32) -> AtLeast<'_> {
+    match u8::try_from(at_least) {
+        Ok(threshold) => AtLeast { row, chunk: from, next: from, mask: 0, threshold },
+        // No byte reaches it.
+        Err(_) => AtLeast { row, chunk: 0, next: row.len(), mask: 0, threshold: u8::MAX },
+    }
+}
+
+/// The iterator of [`entries_at_least`].
+pub(super) struct AtLeast<'a> {
+    pub(super) row: &'a [u8],
+    /// The start of the chunk `mask` describes, and of the next chunk.
+    pub(super) chunk: usize,
+    pub(super) next: usize,
+    /// The high bit of byte `i` is set when `row[chunk + i]` may be a candidate.
+    pub(super) mask: u64,
+    pub(super) threshold: u8,
+}
+
+/// Bytes `0x01` and `0x80`, for comparing eight bytes at once.
+pub(super) const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+pub(super) const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` set when that byte is at least `t ≤ 128`: for a
+/// byte `b < 128`, `(b | 0x80) − t` (no borrow, as `t ≤ 128`) has its high bit set
+/// exactly when `b ≥ t`; a byte `b ≥ 128 ≥ t` has its own high bit set.
+pub(super) fn bytes_at_least(word: u64, t: u8) -> u64 {
+    debug_assert!(t <= 128);
+    (((word | HIGH_BYTES).wrapping_sub(u64::from(t) * LOW_BYTES)) | word) & HIGH_BYTES
+}
+
+impl Iterator for AtLeast<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        loop {
+            while self.mask != 0 {
+                let w = self.chunk + (self.mask.trailing_zeros() / 8) as usize;
+                self.mask &= self.mask - 1;
+                // Thresholds above 128 are compared at 128 first.
+                if self.row[w] >= self.threshold {
+                    return Some((w, self.row[w]));
+                }
+            }
+            let rest = self.row.get(self.next..).filter(|r| !r.is_empty())?;
+            let take = rest.len().min(8);
+            let word = rest.first_chunk::<8>().map_or_else(
+                || {
+                    let mut bytes = [0u8; 8];
+                    bytes[..take].copy_from_slice(rest);
+                    u64::from_le_bytes(bytes)
+                },
+                |chunk| u64::from_le_bytes(*chunk),
+            );
+            let mut mask = bytes_at_least(word, self.threshold.min(128));
+            if take < 8 {
+                mask &= (1u64 << (8 * take)) - 1;
+            }
+            (self.chunk, self.next, self.mask) = (self.next, self.next + take, mask);
+        }
+    }
+}
+
+/// The tap filter of one search node: what [`radius_taps`] and [`pair_taps`] found.
+#[derive(Default)]
+pub(super) struct TapFilter {
+    /// The regions whose tap may leave the radius at most `limit` (and, once
+    /// `Search::tap_filter` is done, the pair bound within the moves left too).
+    pub(super) taps: Vec<u64>,
+    /// The regions `u` that may be centres after some tap.
+    pub(super) centres: Vec<usize>,
+    /// `ok[i * n + r]`: whether `centres[i]` passed the test for a tap of `r`.
+    pub(super) ok: Vec<u8>,
+    /// `any[r]`: whether some centre passed the test for `r`.
+    pub(super) any: Vec<u8>,
+    /// Whether `centres` and `ok` hold every possible centre (see [`radius_taps`]).
+    pub(super) complete: bool,
+    /// `keep[r]`: whether a tap of `r` may lower every pair potential that must drop (see
+    /// [`pair_taps`]).
+    pub(super) keep: Vec<u8>,
+    /// Pairs `(u, w, d(u, w))` whose potential is critical (see [`pair_taps`]), for
+    /// `Search::pair_cut`.
+    pub(super) pairs: Vec<(u16, u16, u8)>,
+}
+
+impl TapFilter {
+    /// The possible centres after a tap of `r`, as a bitset into `out`.
+    pub(super) fn centres_of(&self, r: usize, n: usize, out: &mut [u64]) {
+        out.fill(0);
+        for (i, &u) in self.centres.iter().enumerate() {
+            out[u / 64] |= u64::from(self.ok[i * n + r]) << (u % 64);
+        }
+    }
+}
+
+/// Marks in `keep` the regions `r` whose tap may leave a pair bound of at most `left − 1`;
+/// `false` when no pair needs to drop (then every region may).
+///
+/// For the child's pair bound to be at most `left − 1`, every pair `u, w` whose potential
+/// `φ = d(u, w) + δ` (module docs, with or without a target) is at least `2·left − 1` must
+/// see it drop. A tap of `r` merges `S ⊆ N[r]`. `δ` (or the target indicators) changes
+/// only when `u`'s or `w`'s region is `r`, and then `d(u, r) + d(r, w) = d(u, w)`. The
+/// distance drops only when `d(u, S) + d(S, w) < d(u, w)` (for `u ∈ S`, read `d(u, S) = 0`,
+/// and then `d(u, r) ≤ 1`), and `d(u, S) ≥ d(u, r) − 1`, `d(S, w) ≥ d(r, w) − 1`. So in every
+/// case `d(u, r) + d(r, w) ≤ d(u, w) + 1`: `r` lies on or next to a shortest `u`–`w` path,
+/// for every such pair. A pair with `φ = 2·left` must drop by 2, and then `r` lies on a
+/// shortest path, `d(u, r) + d(r, w) ≤ d(u, w)`: if `u`'s region is `r` that holds with
+/// equality (and likewise for `w`); otherwise `δ` and the indicators stay, so the distance
+/// drops by 2, which for `u, w ∉ S` means `d(u, r) − 1 + d(r, w) − 1 ≤ d(u, S) + d(S, w) =
+/// d − 2`, and for `u ∈ S` (so `d(u, r) = 1`) means `d(r, w) − 1 ≤ d(S, w) = d − 2`.
+/// Saturated entries (255) only keep more regions.
+pub(super) fn pair_taps(
+    node: &Node,
+    n: usize,
+    left: u32,
+    target: Option<Colour>,
+    keep: &mut Vec<u8>,
+    pairs: &mut Vec<(u16, u16, u8)>,
+) -> bool {
+    let critical = 2 * left - 1;
+    let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
+    // The most `δ` (or the target indicators) add; pairs within 2 of critical are also
+    // recorded, while there is room, for the final-colour test of `pair_cut`.
+    let filter_slack = if target.is_some() { 2 } else { 1 };
+    keep.clear();
+    keep.resize(n, 1);
+    pairs.clear();
+    let mut any = false;
+    for u in bits(&node.alive) {
+        let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
+        if u32::from(node.ecc[u]) + slack < critical {
+            // Every pair with `u` has `φ ≤ ecc(u) + slack`.
+            continue;
+        }
+        let row_u = &node.dist[u * n..(u + 1) * n];
+        let cu = node.col[u];
+        for (w, d) in entries_at_least(row_u, u + 1, critical.saturating_sub(2)) {
+            let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
+            // Distances first (a byte compare); most pairs are too close.
+            if u32::from(d) + slack < critical || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+                continue;
+            }
+            let cw = node.col[w];
+            let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
+            if pairs.len() < CRITICAL_PAIRS {
+                pairs.push((u as u16, w as u16, d));
+            }
+            if u32::from(d) + delta < critical {
+                continue;
+            }
+            any = true;
+            // A drop of 2 (needed when `φ = 2·left`) takes a region on a shortest path.
+            let lens = if u32::from(d) + delta > critical { d } else { d.saturating_add(1) };
+            for ((k, &a), &b) in keep.iter_mut().zip(row_u).zip(&node.dist[w * n..(w + 1) * n]) {
+                *k &= u8::from(a.saturating_add(b) <= lens);
+            }
+        }
+    }
+    any
+}
+
+/// The most critical pairs [`pair_taps`] records for `Search::pair_cut` (the first ones
+/// found; fewer only miss cuts).
+pub(super) const CRITICAL_PAIRS: usize = 64;
+
+/// Whether the per-child radius test applies at a node with `left` moves left: it has a
+/// distance matrix and a radius of at least `left` (a child's radius is at most its
+/// parent's, so below that no child can fail it).
+pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
+    !node.dist.is_empty() && left >= 2 && node.radius >= left
+}

@@ -1,0 +1,192 @@
+//! IDA* over one island: its iterations, on one thread or split across several.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::beam::{BEAM_WIDEST, beam_path, shorten};
+use super::bounds::heuristic;
+use super::budget::Budget;
+use super::island::Island;
+use super::search::{Part, Probe, SPLIT_DEPTH, Search};
+use super::{Iteration, Path};
+use crate::Colour;
+
+/// IDA*: the optimal path of `(local rep, colour)` moves, or, when the budget runs out, a
+/// proven lower bound and the shortest path found by beam search (if it ran).
+///
+/// Searches without a target colour also run [`beam_path`] after an iteration, while its
+/// path is longer than the next threshold, once the search has spent [`BEAM_AFTER`](super::beam::BEAM_AFTER) nodes
+/// per unit of beam width: the first beam is [`BEAM_WIDTH`](super::beam::BEAM_WIDTH) wide, each later one four
+/// times wider than the last (or more, as far as the nodes spent allow), up to
+/// [`BEAM_WIDEST`]. Each beam's path is then shortened by [`shorten`] with a quarter of
+/// that many nodes per suffix. Once every threshold below the beam's length is
+/// refuted, the beam's path is optimal and is returned without searching the last
+/// threshold (the iteration that finds a solution, whose length is a matter of move
+/// order). Beam nodes count against the budget like search nodes.
+pub(super) fn ida_star(
+    island: &Island,
+    target: Option<Colour>,
+    palette: &[Colour],
+    budget: &mut Budget,
+    table: &mut FxHashMap<u128, u8>,
+) -> Result<Path, (u32, Option<Path>)> {
+    let mut search = Search::new(island, target, palette, budget, table);
+    let root = search.stack[0].clone();
+    let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
+    let mut upper: Option<Path> = None;
+    let mut width = search.budget.beam_width;
+    // The other threads' tables (see `parallel_dfs`).
+    let threads = search.budget.limits.threads;
+    let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
+    // The nodes of the last iteration (see `PARALLEL_AFTER`).
+    let mut last = 0;
+    loop {
+        if upper.as_ref().is_some_and(|path| path.len() as u32 <= bound) {
+            // Every shorter threshold was refuted.
+            return Ok(upper.unwrap_or_default());
+        }
+        let (nodes, start) = (search.budget.nodes, Instant::now());
+        search.budget.split.clear();
+        let probe = if threads > 1 && last >= search.budget.parallel_after {
+            tables.resize_with(threads - 1, FxHashMap::default);
+            parallel_dfs(&mut search, &mut tables, bound, (SPLIT_DEPTH, true))
+        } else {
+            search.dfs(0, bound, None)
+        };
+        last = search.budget.nodes - nodes;
+        if let Some(trace) = search.budget.trace.as_mut() {
+            trace.push(Iteration {
+                island: search.budget.island,
+                bound,
+                nodes: search.budget.nodes - nodes,
+                table: search.table.len() + tables.iter().map(HashMap::len).sum::<usize>(),
+                seconds: start.elapsed().as_secs_f64(),
+                beam: None,
+                threads: std::mem::take(&mut search.budget.split),
+            });
+        }
+        match probe {
+            Probe::Found => return Ok(search.path),
+            Probe::Bound(b) => {
+                if search.budget.aborted {
+                    return Err((bound, upper));
+                }
+                bound = b.max(bound + 1);
+            }
+        }
+        let open = upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
+        let due = |width: usize| search.budget.nodes >= search.budget.beam_after.saturating_mul(width as u64);
+        if target.is_none() && open && width <= BEAM_WIDEST && due(width) {
+            // The widest beam due (a long iteration may have passed several).
+            while width * 4 <= BEAM_WIDEST && due(width * 4) {
+                width *= 4;
+            }
+            let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
+            let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
+            let tables = (&mut *search.table, &mut tables[..]);
+            let path = shorten(island, palette, &mut *search.budget, tables, path, suffix_nodes);
+            if search.budget.aborted {
+                return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
+            }
+            if let Some(last) = search.budget.trace.as_mut().and_then(|t| t.last_mut()) {
+                last.beam = Some(path.len() as u32);
+            }
+            if upper.as_ref().is_none_or(|u| path.len() < u.len()) {
+                upper = Some(path);
+            }
+            width *= 4;
+        }
+    }
+}
+
+/// The result of a search thread (its panic, if it panicked, goes on in the caller).
+pub(super) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// One IDA* iteration of `search` (at its root, to threshold `bound`) on `1 + tables.len()`
+/// threads, the calling one with `search`'s table and each other with one of `tables` (see
+/// the module docs, [Threads](self#threads)). With a node limit, each thread gets an equal
+/// share of the nodes left. The nodes of every thread count in `search.budget`, but in an
+/// iteration that finds a solution only those spent up to the unit of the solution kept:
+/// what the other threads spent after it depends on when they learnt of it.
+pub(super) fn parallel_dfs(
+    search: &mut Search<'_>,
+    tables: &mut [FxHashMap<u128, u8>],
+    bound: u32,
+    (split, skip): (usize, bool),
+) -> Probe {
+    if search.budget.aborted {
+        // As on one thread: nothing more is searched once the budget has run out.
+        return search.dfs(0, bound, None);
+    }
+    let of = tables.len() + 1;
+    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
+    let share = search.budget.share(of).limits.node_limit;
+    let first = Arc::new(AtomicU64::new(u64::MAX));
+    let (island, target, palette) = (search.island, search.target, search.palette);
+    let start = search.budget.nodes;
+    let root = &search.stack[0].clone();
+    let mut results = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .iter_mut()
+            .zip(budgets)
+            .enumerate()
+            .map(|(i, (table, mut budget))| {
+                let first = Arc::clone(&first);
+                scope.spawn(move || {
+                    let mut worker = Search::new(island, target, palette, &mut budget, table);
+                    worker.stack[0].clone_from(root);
+                    worker.part = Some(Part::new(split, i + 1, of, first, skip));
+                    let probe = worker.dfs(0, bound, None);
+                    let path = std::mem::take(&mut worker.path);
+                    let mut part = worker.part.take().unwrap_or_else(|| unreachable!("set above"));
+                    part.close(budget.nodes);
+                    (probe, part, path, budget.nodes, budget.aborted)
+                })
+            })
+            .collect();
+        let global = search.budget.limits.node_limit;
+        search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
+        search.part = Some(Part::new(split, 0, of, Arc::clone(&first), skip));
+        let probe = search.dfs(0, bound, None);
+        search.budget.limits.node_limit = global;
+        let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
+        part.close(search.budget.nodes);
+        let mut results =
+            vec![(probe, part, std::mem::take(&mut search.path), search.budget.nodes - start, search.budget.aborted)];
+        results.extend(handles.into_iter().map(joined));
+        results
+    });
+    search.budget.split = results.iter().map(|r| r.3).collect();
+    let kept = results
+        .iter()
+        .enumerate()
+        .filter(|(_, (probe, ..))| matches!(probe, Probe::Found))
+        .min_by_key(|(_, (_, part, ..))| part.found)
+        .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
+    if let Some((t, unit)) = kept {
+        // The solution below the earliest unit: the one a single thread finds. Counted:
+        // each thread's root and its units up to `unit` (searched whatever the timing).
+        let counted: u64 = results
+            .iter()
+            .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum::<u64>())
+            .sum();
+        search.budget.nodes = start + counted;
+        search.budget.aborted = false;
+        search.path = std::mem::take(&mut results[t].2);
+        return Probe::Found;
+    }
+    search.budget.nodes = start + results.iter().map(|r| r.3).sum::<u64>();
+    search.budget.aborted = results.iter().any(|r| r.4);
+    if search.budget.aborted {
+        return Probe::Bound(0);
+    }
+    Probe::Bound(
+        results.iter().filter_map(|r| if let Probe::Bound(b) = r.0 { Some(b) } else { None }).min().unwrap_or(0),
+    )
+}

@@ -1,0 +1,217 @@
+//! One island's region graph as bitsets, and the search states (nodes) over it.
+
+use engine::SeededRng;
+use rustc_hash::FxHashMap;
+
+use super::dist::{merge_distances, merge_distances_into, merged_row};
+use crate::{Colour, MAX_COLOURS, RegionGraph};
+
+/// One island's region graph as bitsets over its regions (numbered `0..n` locally).
+pub(super) struct Island {
+    pub(super) n: usize,
+    pub(super) words: usize,
+    /// Local region number → region number in the level's graph.
+    pub(super) global: Vec<u32>,
+    pub(super) colours: Vec<Colour>,
+    pub(super) adjacency: Vec<u64>,
+    /// Zobrist keys, `[region * MAX_COLOURS + colour]`.
+    pub(super) zobrist: Vec<u128>,
+    /// Zobrist keys of the search context (`2 * region` and `2 * region + 1`).
+    pub(super) context: Vec<u128>,
+}
+
+/// A state of one island during search. Each current region is represented by one of its
+/// original regions (its "rep"); `adj`, `members` and `col` are meaningful for reps only.
+#[derive(Clone)]
+pub(super) struct Node {
+    pub(super) alive: Vec<u64>,
+    pub(super) adj: Vec<u64>,
+    pub(super) members: Vec<u64>,
+    pub(super) col: Vec<Colour>,
+    pub(super) count: usize,
+    pub(super) hash: u128,
+    /// Distances between regions (`n × n`, saturating at 255, see [`Island::apply`]);
+    /// empty for islands of more than [`MATRIX_LIMIT`] regions.
+    pub(super) dist: Vec<u8>,
+    /// The radius of the region graph (from `dist`; 0 when `dist` is empty).
+    pub(super) radius: u32,
+    /// The eccentricity of each alive region (from `dist`; stale for dead regions).
+    pub(super) ecc: Vec<u8>,
+}
+
+impl Node {
+    /// Copies everything but the distance matrix (sized, contents left stale).
+    pub(super) fn copy_structure(&mut self, from: &Node) {
+        self.alive.clone_from(&from.alive);
+        self.adj.clone_from(&from.adj);
+        self.members.clone_from(&from.members);
+        self.col.clone_from(&from.col);
+        self.count = from.count;
+        self.hash = from.hash;
+        self.radius = from.radius;
+        self.dist.resize(from.dist.len(), 0);
+        self.ecc.resize(from.ecc.len(), 0);
+    }
+}
+
+/// Islands up to this many regions keep a distance matrix in every search node.
+pub(super) const MATRIX_LIMIT: usize = 1024;
+
+pub(super) fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
+}
+
+impl Island {
+    pub(super) fn new(graph: &RegionGraph, regions: &[u32]) -> Self {
+        let mut local = FxHashMap::default();
+        for (i, &r) in regions.iter().enumerate() {
+            local.insert(r, i);
+        }
+        let adjacency: Vec<Vec<usize>> =
+            regions.iter().map(|&r| graph.neighbours(r as usize).iter().map(|nb| local[nb]).collect()).collect();
+        let colours = regions.iter().map(|&r| graph.colour(r as usize)).collect();
+        Island::from_adjacency(regions.to_vec(), colours, &adjacency)
+    }
+
+    /// An island from its regions' numbers in the level (`global`), colours and neighbour
+    /// lists (local numbers; symmetric, neighbours of different colours).
+    pub(super) fn from_adjacency(global: Vec<u32>, colours: Vec<Colour>, neighbours: &[Vec<usize>]) -> Self {
+        let n = global.len();
+        let words = n.div_ceil(64).max(1);
+        let mut adjacency = vec![0u64; n * words];
+        for (i, list) in neighbours.iter().enumerate() {
+            for &j in list {
+                adjacency[i * words + j / 64] |= 1 << (j % 64);
+            }
+        }
+        // Seeded, so hashes (and the search) are the same on every run.
+        let mut rng = SeededRng::new(0x6b61_6d69);
+        let zobrist =
+            (0..n * MAX_COLOURS).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
+        let context = (0..2 * n).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
+        Island { n, words, global, colours, adjacency, zobrist, context }
+    }
+
+    pub(super) fn root(&self) -> Node {
+        let w = self.words;
+        let mut alive = vec![0u64; w];
+        let mut members = vec![0u64; self.n * w];
+        let mut hash = 0u128;
+        for i in 0..self.n {
+            alive[i / 64] |= 1 << (i % 64);
+            members[i * w + i / 64] |= 1 << (i % 64);
+            hash ^= self.zobrist[i * MAX_COLOURS + usize::from(self.colours[i])];
+        }
+        let mut node = Node {
+            alive,
+            adj: self.adjacency.clone(),
+            members,
+            col: self.colours.clone(),
+            count: self.n,
+            hash,
+            dist: Vec::new(),
+            radius: 0,
+            ecc: Vec::new(),
+        };
+        if self.n <= MATRIX_LIMIT {
+            let n = self.n;
+            let mut dist = vec![u8::MAX; n * n];
+            let mut queue = Vec::with_capacity(n);
+            for u in 0..n {
+                let row = &mut dist[u * n..(u + 1) * n];
+                row[u] = 0;
+                queue.clear();
+                queue.push(u);
+                let mut head = 0;
+                while head < queue.len() {
+                    let a = queue[head];
+                    head += 1;
+                    for b in bits(&self.adjacency[a * w..(a + 1) * w]) {
+                        if row[b] == u8::MAX && b != u {
+                            row[b] = row[a].saturating_add(1);
+                            queue.push(b);
+                        }
+                    }
+                }
+            }
+            node.ecc = (0..n).map(|u| dist[u * n..(u + 1) * n].iter().copied().max().unwrap_or(0)).collect();
+            node.radius = node.ecc.iter().copied().min().map_or(0, u32::from);
+            node.dist = dist;
+        }
+        node
+    }
+
+    /// Recolours the current region of rep `r` to `x`, merging its `x` neighbours into it,
+    /// distance matrix included.
+    pub(super) fn apply(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
+        self.apply_structure(node, r, x, merged);
+        if !node.dist.is_empty() {
+            node.radius = merge_distances(&mut node.dist, &mut node.ecc, self.n, &node.alive, r, merged);
+        }
+    }
+
+    /// Fills the distance matrix of `child`, played from `parent` by tapping `r` (see
+    /// [`Island::apply_structure`]; the merged set in `merged`), from the parent's by the
+    /// merge rule, `ds` receiving the merged set's row (see [`merged_row`]).
+    pub(super) fn child_matrix(&self, parent: &Node, child: &mut Node, r: usize, merged: &[u64], ds: &mut [u8]) {
+        if parent.dist.is_empty() {
+            return;
+        }
+        merged_row(&parent.dist, self.n, merged, ds);
+        child.radius = merge_distances_into(&parent.dist, &mut child.dist, &mut child.ecc, self.n, &child.alive, r, ds);
+    }
+
+    /// [`Island::apply`] without the distance matrix (left stale); `merged` is left holding
+    /// the regions merged, `r` included.
+    pub(super) fn apply_structure(&self, node: &mut Node, r: usize, x: Colour, merged: &mut [u64]) {
+        let w = self.words;
+        let old = node.col[r];
+        merged.fill(0);
+        for s in bits(&node.adj[r * w..(r + 1) * w]) {
+            if node.col[s] == x {
+                merged[s / 64] |= 1 << (s % 64);
+            }
+        }
+        for i in bits(&node.members[r * w..(r + 1) * w]) {
+            node.hash ^=
+                self.zobrist[i * MAX_COLOURS + usize::from(old)] ^ self.zobrist[i * MAX_COLOURS + usize::from(x)];
+        }
+        for s in bits(merged) {
+            for k in 0..w {
+                let a = node.adj[s * w + k];
+                node.adj[r * w + k] |= a;
+                let m = node.members[s * w + k];
+                node.members[r * w + k] |= m;
+            }
+        }
+        for (k, m) in merged.iter().enumerate() {
+            node.adj[r * w + k] &= !m;
+            node.alive[k] &= !m;
+        }
+        node.adj[r * w + r / 64] &= !(1 << (r % 64));
+        node.count -= merged.iter().map(|m| m.count_ones() as usize).sum::<usize>();
+        let rows: Vec<usize> = bits(&node.adj[r * w..(r + 1) * w]).collect();
+        for t in rows {
+            for (a, m) in node.adj[t * w..(t + 1) * w].iter_mut().zip(merged.iter()) {
+                *a &= !m;
+            }
+            node.adj[t * w + r / 64] |= 1 << (r % 64);
+        }
+        node.col[r] = x;
+        merged[r / 64] |= 1 << (r % 64);
+    }
+
+    /// The island's colour after playing `path` from the start.
+    pub(super) fn final_colour(&self, path: &[(u32, Colour)]) -> Colour {
+        path.last().map_or(self.colours[0], |&(_, c)| c)
+    }
+}

@@ -1,0 +1,596 @@
+//! The optimal par solver: IDA* over region-graph states, one island at a time.
+//!
+//! # Rules the solver works under
+//!
+//! A move recolours one current region (a connected set of original regions of one colour)
+//! to a colour used somewhere in the level; a level is solved when every triangle has one
+//! colour. Islands (groups of triangles separated by holes) never interact, so the solver
+//! works on each island's region graph on its own and then picks the final colour (see
+//! [Islands](#islands)).
+//!
+//! # Lower bounds (admissible, each proven here and tested against exhaustive BFS)
+//!
+//! **Colour bound.** Let `C` be the set of colours present in an island, plus the target
+//! colour when the island must end in a given colour `t`, and `K = |C|`. A move recolours one
+//! region from colour `c` to `x`: only `c` can disappear, so `K` drops by at most one per
+//! move, and it drops only if the tapped region was the *only* region of colour `c` and
+//! `c ≠ t` (the target stays in `C` by definition). The goal has `K = 1`, so at least `K − 1`
+//! moves are needed. If `K ≥ 2` and no colour other than the target consists of a single
+//! region, the first move cannot lower `K`, so at least `K` moves are needed.
+//!
+//! **Colour bound, one move ahead.** Say a move *removes* colour `c` when it taps the
+//! last region of colour `c`; a move taps one region, so it removes at most one colour, and
+//! `K − 1` colours must be removed (all present colours but the final one; the target is
+//! never removed), so a solution has `K − 1` removing moves plus its non-removing ones. A
+//! move can remove `c` only when `c ≠ t` has exactly one region. A move tapping a region
+//! of colour `a` to `x` changes the region counts `m` of two colours only: `m_a` drops by
+//! one and `m_x` becomes `m_x − n_x + 1`, where `n_x` is the number of `x` regions it
+//! touches. So if no colour other than the target has one or two regions and no region
+//! touches every region of some other colour `x ≠ t` (`n_x = m_x`), then after any first
+//! move still no colour other than the target has one region: neither the first nor the
+//! second move removes a colour, and at least `(K − 1) + 2 = K + 1` moves are needed (the
+//! state is unsolved, so `K ≥ 2` and at least one removing move follows the two). The
+//! bound is checked on every state reachable from hundreds of small random levels against
+//! the exact distance by breadth-first search, with and without a target colour.
+//!
+//! **Radius bound.** Let `H` be the current region graph of an island and `rad(H)` its radius
+//! (the least, over regions, of the largest distance to another region). Meeks and Scott
+//! (*Spanning trees and the complexity of flood-filling games*, 2012) prove that the number
+//! of moves to flood a connected graph equals the least, over its spanning trees `T`, of
+//! the number of moves to flood `T`. In `T`, a move merges the tapped region with some of its
+//! neighbours, a set of diameter at most 2, so the distance between any two vertices of
+//! `T`'s region graph falls by at most 2 per move; flooding `T` therefore takes at least
+//! `⌈diam(T)/2⌉ = rad(T)` moves (`T`'s region graph is a tree, and a tree's radius is
+//! `⌈diam/2⌉`). Distances in `T` are at least those in `H` (a path in `T` is a path in the
+//! level), so `rad(T) ≥ rad(H)`, and every solution takes at least `rad(H)` moves. The
+//! solver takes the largest of the colour, radius and pair bounds. Each search node keeps the matrix of
+//! distances between its regions, updated in `O(n²)` per move (a merge of a set `S` gives
+//! `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))`, see `merge_distances`), so the exact radius
+//! comes with every node; islands of more than 1024 regions compute it instead by
+//! bit-parallel breadth-first search from every region at once, up to the remaining budget.
+//!
+//! **Colour-distance (pair) bound.** For two regions `u` and `w` of an island, let `d` be
+//! the distance between their current regions in the region graph and `δ = 1` if their
+//! colours differ, else 0. Every solution takes at least `⌈(d + δ) / 2⌉` moves. Proof: a
+//! move taps a region `R` of colour `a` and gives it colour `x`; `S = R ∪ {x-coloured
+//! neighbours of R}` becomes one region, and only `R`'s triangles change colour. (i) No
+//! distance shrinks by more than 2, since `S` has diameter at most 2 (a path through the
+//! merged region lifts to an old path with at most 2 more steps inside `S`). (ii) If `u`'s
+//! region is `R`, its new region is `S`, every region of which is `R` or next to it, so
+//! `d' ≥ d(R, w) − 1 = d − 1`. (iii) `δ` changes only if the colour of `u`'s or `w`'s region
+//! changes, that is, only if one of them is `R`. So if neither is `R`, `d + δ` drops by at
+//! most 2 by (i), and if one is, `d` drops by at most 1 by (ii) and `δ` by at most 1: in
+//! every case `φ = d + δ` drops by at most 2 per move, and it is 0 when the island is one
+//! region. With a target colour `t` take `φ = d + [colour(u) ≠ t] + [colour(w) ≠ t]`
+//! instead: it is 0 only at the goal, and the same cases (plus `u, w` both in `R`, where
+//! `d = 0` stays and the two indicators drop by at most 1 each) show it drops by at most
+//! 2 per move. The solver takes the largest value over all pairs, read off the distance
+//! matrix (`pair_bound`). It is at most `⌈diam/2⌉ + 1 ≤ radius + 1`, so it adds one to the
+//! radius bound exactly when the diameter is twice the radius and two regions at that
+//! distance differ in colour (or in the target case, when the ends of a longest path are
+//! not of the target colour): on the designed set that holds at 70–85% of the nodes the
+//! search used to expand. Checked against exhaustive breadth-first search on thousands
+//! of random coloured graphs of any shape, with and without targets, and on every state
+//! reachable from small random levels.
+//!
+//! **Final-colour bound** (searches without a target colour). A solution ends with the
+//! island in some colour `c`, and the colour of a solution's last state is one of the
+//! colours present now (moves only ever take a neighbour's colour, see *Move colours*
+//! below; an optimal solution exists among those). So the optimum is the least, over the
+//! present colours `c`, of the optimum ending in `c`, and that is at least the larger of
+//! the target bounds for `c`: the colour bound with target `c` and the pair bound
+//! `max ⌈(d + [colour(u) ≠ c] + [colour(w) ≠ c]) / 2⌉` (the radius is the same for every
+//! `c`). The least of these over `c` is a lower bound. It is at most one more than the
+//! bounds above (a pair's potential for `c` exceeds `d + δ` by at most one, and the colour
+//! bound with a present target by at most one), and it adds that one exactly when every
+//! present colour is "far" from some pair: typically, the diameter is odd, `2k − 1`, so
+//! the pair bound gives only `k`, and for every colour `c` some pair of regions at the
+//! diameter has neither end of colour `c`, so ending in `c` takes `k + 1` moves
+//! (`final_colour_cuts`). On the designed set it raised the bound at 7–70% of the nodes
+//! where it was tested. Checked against exhaustive breadth-first search like the others.
+//!
+//! # Pruning (only safe pruning)
+//!
+//! * **Move colours.** A region is recoloured only to a colour of one of its neighbours,
+//!   or to the island's target colour when there is one (islands). A move to any other colour
+//!   merges nothing; the property tests check on hundreds of random levels (holes and islands
+//!   included) that the optimum under this restriction equals the optimum of an exhaustive
+//!   breadth-first search over every triangle and every colour ([`bfs_optimum`]).
+//! * **Leaves last** (searches without a target colour). A region with exactly one
+//!   neighbouring region (a *leaf*) is not tapped while three or more regions are left.
+//!   Proof: take a solution whose first leaf tap at three or more regions, at step `i`,
+//!   taps leaf `r` whose one neighbour region is `N`. From then on every triangle next to
+//!   `r` lies in the region containing `N` (regions only grow). Drop that move and play the
+//!   others unchanged (when a move tapped the region holding `N` and `r`, tap a triangle
+//!   outside `r`): the region of `N` minus `r` is still connected, its neighbours are the
+//!   old ones plus `r`, so every move merges what it merged before, plus `r` when `r` has
+//!   the new colour (after which play is identical, and we are done). Otherwise the play
+//!   differs only in `r` being its own region, so every region count is one higher. The
+//!   last original move merged the last two regions `X` and `Y`, say `N ⊆ Y`; now there
+//!   are three, `X`, `Y` and `r`, and `Y` touches both others. Replace the last move by a
+//!   tap of `Y` to the colour of `X` (two neighbours: no leaf), leaving at most two regions,
+//!   and finish with one more move if two are left: the same length as before. Every other
+//!   kept move has at least the neighbours it had, so no new leaf tap at three or more
+//!   regions appears; repeating this gives a solution as short with none. With a target
+//!   colour this fails (the last tap must produce that colour: `2 1 0` with target `1`
+//!   needs two leaf taps), so the rule is off in target searches. The partial-order
+//!   reduction only swaps independent adjacent moves, which changes neither move's
+//!   neighbours (that is what independence means) and never moves the final two-region
+//!   tap, so a shortest solution exists that is both leaf-free and in canonical order, and
+//!   the search (which enumerates exactly such sequences) finds it.
+//! * **Transposition table.** States are keyed by the colour of every original region
+//!   (regions never split, so this identifies the state; the key is a 128-bit Zobrist hash,
+//!   seeded and deterministic). The table stores a *proven lower bound on the moves still
+//!   needed* from the state — never a depth-ignoring "visited" mark. After a state has been
+//!   searched with `b` moves left and no solution was found, at least `b + 1` moves are
+//!   needed from it; this bound is valid in every later iteration and at every depth.
+//!
+//! **Cheap child tests.** Before a move is played on a copy of the node, the child's colour
+//! bound is computed from the parent's colour counts (the tapped region changes colour, its
+//! neighbours of the new colour disappear), and its radius is tested against the moves
+//! left by reading the parent's distance matrix through the merge rule of
+//! `merge_distances` without writing it (`radius_exceeds`); the look-ahead of the colour
+//! bound is tested once the child's regions are merged and before its distance matrix is
+//! written. The radius test scans only regions whose eccentricity in the parent is at most
+//! the limit plus 2 (a merged set has diameter at most 2, so no distance shrinks by more),
+//! and runs only when the parent's radius is not already below the limit (merging never
+//! lengthens a distance, so the child's radius is at most the parent's). A child failing either test
+//! would be cut by the same bound at its own node, so the search is unchanged; the bound
+//! it reports to its parent may be lower than the child's own (still a proven lower bound,
+//! as the tests are the admissible bounds above).
+//!
+//! **Pair cut.** The pairs the pair filter meets at or near the critical potential (up to
+//! 64) are kept, and before a move is played its child's potentials for them are read off
+//! the parent's matrix by the merge rule (the merged set `S`'s row `d(S, ·)`, the least
+//! of its few regions' rows, is computed once per move for this and the radius test): a
+//! child keeping a potential of `2·left − 1`, or (without a target)
+//! one at or above that for every colour's final-colour potential, is cut without being
+//! built (`Search::pair_cut`). It is exact for the pairs it reads, so it cuts only
+//! children whose own pair or final-colour bound would cut them; at the nodes where the
+//! bounds are tight, those were 29–78% of the children built (now 10–15%).
+//!
+//! **Pair filter.** At a node with `left` moves left, a child needs a pair bound of at most
+//! `left − 1`, so every pair of regions whose potential `φ` is at least `2·left − 1` must
+//! see it drop, and that takes a tap of a region on or next to a shortest path between
+//! them, and on one when the potential is `2·left` and must drop by 2 (`pair_taps`, with
+//! its proof). The node computes the regions passing this for all
+//! such pairs once; moves tapping other regions are not generated, and the node reports
+//! `left + 1` for them (what their own pair bound would give).
+//!
+//! **Tap filter.** When the radius test applies at a node (its radius is at least the moves
+//! left, so every child must bring it down to `left − 1`), the node first computes, once,
+//! the set of regions whose tap can do that at all (`radius_taps`, with its proof: a
+//! necessary condition on the tapped region `r` alone, for each region `u` that could
+//! become a centre, `d(u, r) + max{d(r, v) : d(u, v) > left − 1} ≤ left + 1`). Moves
+//! tapping other regions are not generated; the node reports `left + 1` for them, the
+//! bound the radius test would have given them. For the remaining moves, the radius test
+//! tries as centres only the merged region and the regions `u` that passed the condition
+//! for `r`, which keeps it exact. The two filters are intersected; the radius filter is
+//! skipped when the pair filter already leaves at most `PAIR_TAPS_ENOUGH` regions (the
+//! per-child radius test then tries every region as a centre). Neither changes which
+//! children pass: a child left out would have been cut by its own bounds. The colour
+//! look-ahead is computed only when it can raise the bound, and skips regions with fewer
+//! neighbours than the rarest colour has regions (touching every region of a colour `x`
+//! takes at least `m_x` neighbours).
+//!
+//! Pruning known to lose optimality (moves restricted to touch the previous one, skipping
+//! regions by eccentricity, a fixed pivot region, depth-ignoring visited sets) is not used.
+//!
+//! # Upper bounds
+//!
+//! IDA* proves that no solution has fewer moves than its threshold, one threshold at a
+//! time; the iteration at the par must then *find* a solution, and how long that takes
+//! depends on which moves it happens to try first. Once a search has spent some effort,
+//! a beam search (`beam_path`: layer by layer, the best few states by their lower bound,
+//! then by how compact their region graph is) finds a solution, and `shorten` replaces its
+//! suffixes with shorter ones found by small searches from its states. When every
+//! threshold below that solution's length is refuted, it is optimal and is returned
+//! without the last iteration. Beams widen (and get bigger searches) as the search goes
+//! on. The proof of optimality is the refutations, exactly as without beams; beams only
+//! stop the search sooner, and when the budget runs out their solution is reported as the
+//! best one found (greedy play otherwise).
+//!
+//! # Threads
+//!
+//! With [`Limits::threads`] above one, each IDA* iteration that follows one of at least
+//! `PARALLEL_AFTER` nodes, and each iteration of the searches that shorten a beam's path,
+//! deal units of work round-robin to the threads, each with its own stack and its own
+//! transposition table, kept from one iteration to the next. The units are the root's grandchildren (grandchild `j` of child
+//! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
+//! children as units, a few heavy children left a thread idle for up to half an iteration.
+//! Every thread visits every child, searching only its own grandchildren below it. A
+//! thread's result at the root or at a child is a bound over its own units only, so it is
+//! never stored in the table; the least of the threads' results is what one thread would
+//! have proven there. The beam search scores each layer's states in runs, one run per
+//! thread, and joins the runs in order.
+//!
+//! An iteration finds the solution a single thread would. A table holds only proven bounds
+//! in their context, so it decides how much a thread searches, never what it finds: in a
+//! subtree, the first solution in search order is the same whatever the table holds. Each
+//! thread stops at its own first solution, and the solution kept is the one below the
+//! earliest unit in search order, every earlier unit having been searched. In an
+//! iteration of the main search, a thread also skips its units after a unit where
+//! another thread found a solution (that solution ends the island's search, and its
+//! tables); only the nodes spent up to the kept unit are counted, which do not depend on
+//! when the threads learnt of it. So the work, the node counts and the outcome are the same
+//! from run to run, under a node limit too: each thread of an iteration or of a beam's layer
+//! gets an equal share of the nodes left, so whether a limit runs out can depend on the
+//! number of threads, but not on timing.
+
+//! # Islands
+//!
+//! Every island must end in the same colour. For island `i`, let `opt_i` be its optimum to
+//! any colour and `opt_i(c)` its optimum ending in colour `c`; then
+//! `opt_i ≤ opt_i(c) ≤ opt_i + 1` (one more move recolours the whole island). The solver
+//! finds `opt_i`, then for each colour `c` checks with a bounded search whether
+//! `opt_i(c) = opt_i`, and returns `min over c of Σ_i opt_i(c)`.
+
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
+
+use beam::greedy_path;
+use bounds::{Scratch, heuristic};
+use budget::Budget;
+use ida::ida_star;
+use island::Island;
+use search::{Probe, Search};
+
+mod beam;
+mod bounds;
+mod budget;
+mod dist;
+mod ida;
+mod island;
+mod reference;
+mod search;
+
+pub use reference::{bfs_optimum, reference_best_first};
+
+/// When to give up, and how many threads to search with.
+///
+/// ```
+/// let limits = kami::Limits { node_limit: Some(1_000), ..kami::Limits::default() };
+/// assert!(limits.deadline.is_none());
+/// assert_eq!(limits.threads, 0); // the calling thread only
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop at this instant (not deterministic: use `node_limit` where output must be).
+    pub deadline: Option<Instant>,
+    /// Stop after this many search nodes (deterministic, for a given number of threads).
+    pub node_limit: Option<u64>,
+    /// Search with this many threads (0 and 1: the calling thread only): long IDA*
+    /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
+    /// The par is the one a single thread finds. The moves may differ from one thread
+    /// count to another (the beam paths' shortening gets a share of its nodes per
+    /// thread), and so may whether a `node_limit` runs out, but nothing differs from one
+    /// run to the next.
+    pub threads: usize,
+}
+
+/// What the solver found.
+///
+/// ```
+/// let level: kami::Level = "0011\n0011\n".parse().unwrap();
+/// let outcome = kami::solve_with(&level, kami::Limits::default());
+/// assert!(matches!(outcome, kami::Outcome::Optimal(ref moves) if moves.len() == 1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A proven optimal solution (replayed and checked).
+    Optimal(Vec<Move>),
+    /// The budget ran out.
+    GaveUp {
+        /// A proven lower bound on the optimum.
+        lower_bound: u32,
+        /// The best solution found (replayed and checked), if any.
+        best: Option<Vec<Move>>,
+    },
+}
+
+/// An optimal solution of `level` (no budget: may take long on deep levels).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let moves = kami::solve(&level);
+/// let end = kami::play::replay(&level, &moves).unwrap();
+/// assert!(kami::play::is_solved(&end));
+/// ```
+#[must_use]
+pub fn solve(level: &Level) -> Vec<Move> {
+    match solve_with(level, Limits::default()) {
+        Outcome::Optimal(moves) => moves,
+        Outcome::GaveUp { best, .. } => best.unwrap_or_default(),
+    }
+}
+
+/// Solves `level` optimally within `limits`.
+///
+/// ```
+/// let level: kami::Level = "01.10\n01.10\n".parse().unwrap(); // two islands
+/// let kami::Outcome::Optimal(moves) = kami::solve_with(&level, kami::Limits::default()) else { panic!() };
+/// assert_eq!(moves.len(), 2);
+/// ```
+#[must_use]
+pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
+    solve_counted(level, limits).0
+}
+
+/// [`solve_with`], also returning the number of search nodes visited (for benchmarks).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let (outcome, nodes) = kami::solver::solve_counted(&level, kami::Limits::default());
+/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
+/// assert!(nodes > 0);
+/// ```
+#[must_use]
+pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
+    let mut budget = Budget::new(limits, false);
+    let outcome = solve_budget(level, &mut budget);
+    (outcome, budget.nodes)
+}
+
+/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`].
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let (_, _, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
+/// assert_eq!(iterations[0].island, 0);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The island (an index into [`RegionGraph::islands`]).
+    pub island: usize,
+    /// The iteration's threshold: the most moves a solution may have.
+    pub bound: u32,
+    /// Search nodes spent in the iteration (as counted by [`solve_counted`]).
+    pub nodes: u64,
+    /// Transposition table entries at its end.
+    pub table: usize,
+    /// Wall-clock seconds (not deterministic).
+    pub seconds: f64,
+    /// The length of the path found by the beam search that ran after the iteration (and
+    /// shortened by searches from its states), if one ran (see [`solve_traced`]).
+    pub beam: Option<u32>,
+    /// With several threads ([`Limits::threads`]), the nodes each spent (in an iteration
+    /// that finds a solution, including those spent after it, which `nodes` leaves out);
+    /// empty with one thread.
+    pub threads: Vec<u64>,
+}
+
+/// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
+/// colour (where the time goes: the iterations below the par prove that fewer moves are not
+/// enough; the last one either finds a solution, with the par as its threshold, or refutes
+/// the par minus one when a beam search already found a path of par moves, which is then
+/// optimal). The checks of islands' final colours are not listed.
+///
+/// ```
+/// let level: kami::Level = "0120120\n1201201\n2012012\n".parse().unwrap();
+/// let (outcome, nodes, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
+/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
+/// let kami::Outcome::Optimal(moves) = outcome else { panic!() };
+/// let last = iterations.last().unwrap();
+/// let beam = iterations.iter().filter_map(|i| i.beam).min();
+/// assert!(last.bound as usize == moves.len() || (last.bound + 1 == moves.len() as u32 && beam == Some(last.bound + 1)));
+/// assert!(iterations.iter().map(|i| i.nodes).sum::<u64>() <= nodes);
+/// ```
+#[must_use]
+pub fn solve_traced(level: &Level, limits: Limits) -> (Outcome, u64, Vec<Iteration>) {
+    let mut budget = Budget::new(limits, true);
+    let outcome = solve_budget(level, &mut budget);
+    (outcome, budget.nodes, budget.trace.unwrap_or_default())
+}
+
+fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
+    let graph = RegionGraph::new(level);
+    let palette = level.colours_used();
+    if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
+        return Outcome::GaveUp { lower_bound: colour_bounds(&graph), best: None };
+    }
+    let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
+    let mut tables: FxHashMap<(usize, Option<Colour>), FxHashMap<u128, u8>> = FxHashMap::default();
+
+    // Each island's optimum to any colour.
+    let mut found: Vec<Option<Path>> = Vec::new();
+    // The shortest path known per island (optimal where found, else the beam's).
+    let mut known: Vec<Option<Path>> = Vec::new();
+    let mut lower = 0u32;
+    for (i, island) in islands.iter().enumerate() {
+        budget.island = i;
+        let table = tables.entry((i, None)).or_default();
+        match ida_star(island, None, &palette, budget, table) {
+            Ok(path) => {
+                lower += path.len() as u32;
+                known.push(Some(path.clone()));
+                found.push(Some(path));
+            }
+            Err((lb, beam)) => {
+                lower += lb;
+                known.push(beam);
+                found.push(None);
+            }
+        }
+    }
+    if budget.aborted {
+        return gave_up(level, &graph, &islands, &known, &palette, lower);
+    }
+    let paths: Vec<Path> = found.into_iter().map(Option::unwrap_or_default).collect();
+    let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
+
+    // The final colour: least total of opt_i(c).
+    let mut best: Option<(u32, Vec<Path>)> = None;
+    let ending = final_counts(&finals);
+    let mut order = palette.clone();
+    order.sort_by_key(|&c| std::cmp::Reverse(ending[usize::from(c)]));
+    for &c in &order {
+        let mut extra = 0u32;
+        let mut chosen = Vec::new();
+        for (i, island) in islands.iter().enumerate() {
+            if best.as_ref().is_some_and(|(b, _)| lower + extra >= *b) {
+                break;
+            }
+            if finals[i] == c {
+                chosen.push(paths[i].clone());
+                continue;
+            }
+            let table = tables.entry((i, Some(c))).or_default();
+            let opt = paths[i].len() as u32;
+            let mut search = Search::new(island, Some(c), &palette, budget, table);
+            if let Probe::Found = search.dfs(0, opt, None) {
+                chosen.push(search.path.clone());
+            } else {
+                if search.budget.aborted {
+                    let found: Vec<Option<Path>> = paths.iter().cloned().map(Some).collect();
+                    return gave_up(level, &graph, &islands, &found, &palette, lower);
+                }
+                let mut path = paths[i].clone();
+                // After its path the island is one region: tap its region 0.
+                path.push((0, c));
+                chosen.push(path);
+                extra += 1;
+            }
+        }
+        if chosen.len() == islands.len() && best.as_ref().is_none_or(|(b, _)| lower + extra < *b) {
+            best = Some((lower + extra, chosen));
+        }
+    }
+    let (_, chosen) = best.unwrap_or_default();
+    Outcome::Optimal(checked_moves(level, &graph, &islands, &chosen))
+}
+
+/// The solver's lower bound for `level` at the start: the sum over islands of the larger of
+/// the colour bound and the radius bound (see the module docs).
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// assert!(kami::solver::lower_bound(&level) as usize <= kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn lower_bound(level: &Level) -> u32 {
+    let graph = RegionGraph::new(level);
+    if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
+        return colour_bounds(&graph);
+    }
+    graph
+        .islands()
+        .iter()
+        .map(|regions| {
+            let island = Island::new(&graph, regions);
+            let node = island.root();
+            let mut scratch = Scratch::new(&island);
+            heuristic(&island, &node, None, u32::MAX, &mut scratch)
+        })
+        .sum()
+}
+
+/// The most regions one island may have for the search (its bitsets take `n²/64` words per
+/// node); bigger levels get only the colour bound and no answer.
+///
+/// ```
+/// assert!(kami::solver::MAX_ISLAND_REGIONS >= 29 * 10);
+/// ```
+pub const MAX_ISLAND_REGIONS: usize = 16_384;
+
+/// The sum over islands of (distinct colours − 1): cheap and admissible on any level.
+fn colour_bounds(graph: &RegionGraph) -> u32 {
+    graph
+        .islands()
+        .iter()
+        .map(|island| {
+            let mut present = [false; MAX_COLOURS];
+            for &r in island {
+                present[usize::from(graph.colour(r as usize))] = true;
+            }
+            (present.iter().filter(|&&p| p).count() as u32).saturating_sub(1)
+        })
+        .sum()
+}
+
+/// A quick, not necessarily optimal solution: every move makes the largest merge, then all
+/// islands are recoloured to their most common final colour.
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
+/// let moves = kami::solver::greedy(&level);
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(moves.len() >= kami::solve(&level).len());
+/// ```
+#[must_use]
+pub fn greedy(level: &Level) -> Vec<Move> {
+    let graph = RegionGraph::new(level);
+    let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
+    let found = vec![None; islands.len()];
+    let chosen = combine(&islands, &found, &level.colours_used());
+    checked_moves(level, &graph, &islands, &chosen)
+}
+
+/// A solution of one island: `(local rep, colour)` moves.
+type Path = Vec<(u32, Colour)>;
+
+/// How many islands end in each colour.
+fn final_counts(finals: &[Colour]) -> [usize; MAX_COLOURS] {
+    let mut out = [0; MAX_COLOURS];
+    for &f in finals {
+        out[usize::from(f)] += 1;
+    }
+    out
+}
+
+/// Per-island paths (optimal where found, greedy otherwise) joined with one extra move per
+/// island that does not end in the most common final colour.
+fn combine(islands: &[Island], found: &[Option<Path>], palette: &[Colour]) -> Vec<Path> {
+    let paths: Vec<Path> = islands
+        .iter()
+        .zip(found)
+        .map(|(is, f)| {
+            let greedy = greedy_path(is);
+            f.clone().filter(|p| p.len() <= greedy.len()).unwrap_or(greedy)
+        })
+        .collect();
+    let finals: Vec<Colour> = islands.iter().zip(&paths).map(|(is, p)| is.final_colour(p)).collect();
+    let ending = final_counts(&finals);
+    let target = palette.iter().copied().max_by_key(|&c| (ending[usize::from(c)], std::cmp::Reverse(c)));
+    paths
+        .into_iter()
+        .zip(finals)
+        .map(|(mut p, f)| {
+            if let Some(t) = target.filter(|&t| t != f) {
+                p.push((0, t));
+            }
+            p
+        })
+        .collect()
+}
+
+fn gave_up(
+    level: &Level,
+    graph: &RegionGraph,
+    islands: &[Island],
+    found: &[Option<Path>],
+    palette: &[Colour],
+    lower: u32,
+) -> Outcome {
+    let chosen = combine(islands, found, palette);
+    let best = checked_moves(level, graph, islands, &chosen);
+    Outcome::GaveUp { lower_bound: lower, best: Some(best) }
+}
+
+/// Turns per-island paths into tap moves and replays them through flood fill: the moves
+/// must be legal, each must change something, and the end must be solved.
+fn checked_moves(level: &Level, graph: &RegionGraph, islands: &[Island], chosen: &[Path]) -> Vec<Move> {
+    let moves: Vec<Move> = islands
+        .iter()
+        .zip(chosen)
+        .flat_map(|(island, path)| path.iter().map(|&(r, c)| graph.tap(island.global[r as usize] as usize, c)))
+        .collect();
+    let end = play::replay(level, &moves).unwrap_or_else(|e| panic!("solver bug: answer does not replay: {e}"));
+    assert!(play::is_solved(&end), "solver bug: answer does not solve the level");
+    moves
+}
+
+#[cfg(test)]
+mod tests;

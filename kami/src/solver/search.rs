@@ -1,0 +1,595 @@
+//! The depth-first search of one IDA* iteration: move generation with the safe pruning
+//! rules, the tests that cut a child before it is played, and the transposition table.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rustc_hash::FxHashMap;
+
+use super::Path;
+use super::bounds::{
+    Scratch, child_colour_bound, colour_counts, colour_summary, colours_met, heuristic, moved_counts, open_colours,
+    single_within_one_move,
+};
+use super::budget::Budget;
+use super::dist::{TapFilter, merged_row, pair_taps, radius_exceeds, radius_taps, radius_test_applies};
+use super::island::{Island, Node, bits};
+use crate::{Colour, MAX_COLOURS};
+
+#[derive(Debug)]
+pub(super) enum Probe {
+    Found,
+    Bound(u32),
+}
+
+pub(super) struct Search<'a> {
+    pub(super) island: &'a Island,
+    pub(super) target: Option<Colour>,
+    pub(super) palette: &'a [Colour],
+    pub(super) budget: &'a mut Budget,
+    pub(super) table: &'a mut FxHashMap<u128, u8>,
+    pub(super) stack: Vec<Node>,
+    pub(super) path: Path,
+    pub(super) scratch: Scratch,
+    /// Per depth, the tap filter of the node (see `Search::tap_filter`).
+    pub(super) filters: Vec<TapFilter>,
+    /// In a parallel iteration, this thread's share of the units of work.
+    pub(super) part: Option<Part>,
+}
+
+/// A thread's share of the units of work in a parallel iteration (module docs,
+/// [Threads](self#threads)).
+pub(super) struct Part {
+    /// The units of work are the root's children (`split` 0) or its grandchildren
+    /// (`split` 1). Child `k` is unit `k` and grandchild `j` of child `k` unit `k + j`:
+    /// the units `u` with `u % of == index` are this thread's.
+    pub(super) split: usize,
+    pub(super) index: usize,
+    pub(super) of: usize,
+    /// The root's child being searched.
+    pub(super) child: u64,
+    /// The earliest unit below which some thread found a solution (`u64::MAX` if none):
+    /// the units after it are skipped. Units are ordered as the search visits them by
+    /// their code: `k << UNIT_BITS` for child `k` (and the work on child `k` outside its
+    /// grandchildren), `k << UNIT_BITS | (j + 1)` for grandchild `j`.
+    pub(super) first: Arc<AtomicU64>,
+    /// Whether the threads skip the units after `first` (else each thread goes on to its
+    /// own first solution).
+    pub(super) skip: bool,
+    /// The unit below which this thread found its solution.
+    pub(super) found: Option<u64>,
+    /// The nodes this thread spent on each unit `(code, nodes)` (a code may recur).
+    pub(super) spent: Vec<(u64, u64)>,
+    /// The unit being searched, and the node count when it began.
+    pub(super) open: Option<(u64, u64)>,
+}
+
+/// With several threads, an iteration runs on them when the one before it (in the same
+/// search) spent at least this many nodes: the next is then likely to take hundreds of
+/// times more (level 4 of the designed set: 87 nodes, then 24 000), while short searches
+/// would pay more for starting threads (about 0.1 ms a time) than they gain.
+pub(super) const PARALLEL_AFTER: u64 = 50;
+
+/// Bits of a unit's code for the grandchild (see [`Part::first`]): a node has fewer than
+/// `2^20` moves (at most [`MAX_ISLAND_REGIONS`](super::MAX_ISLAND_REGIONS) regions times 36 colours).
+pub(super) const UNIT_BITS: u32 = 20;
+
+/// The units of work of a parallel iteration (see [`Part`]): the root's grandchildren,
+/// many more than its children, so a few heavy children do not leave a thread idle.
+pub(super) const SPLIT_DEPTH: usize = 1;
+
+impl Part {
+    pub(super) fn new(split: usize, index: usize, of: usize, first: Arc<AtomicU64>, skip: bool) -> Self {
+        Part { split, index, of, child: 0, first, skip, found: None, spent: Vec::new(), open: None }
+    }
+
+    /// Closes the account of the unit being searched, at node count `now`.
+    pub(super) fn close(&mut self, now: u64) {
+        if let Some((code, from)) = self.open.take() {
+            self.spent.push((code, now - from));
+        }
+    }
+}
+
+/// When the pair filter leaves at most this many regions to tap, the radius filter is
+/// skipped (the per-child radius test, exact on its own, handles the few moves left).
+pub(super) const PAIR_TAPS_ENOUGH: u32 = 30;
+
+/// Drops the transposition table entries with the smallest bounds (the subtrees nearest
+/// the leaves, the cheapest to search again) until at most `keep` are left. Entries are
+/// proven lower bounds, so dropping any of them only loses information.
+pub(super) fn shrink_table(table: &mut FxHashMap<u128, u8>, keep: usize) {
+    let mut counts = [0usize; 256];
+    for &b in table.values() {
+        counts[usize::from(b)] += 1;
+    }
+    let mut left = table.len();
+    let mut floor = 0;
+    while left > keep && floor < counts.len() {
+        left -= counts[floor];
+        floor += 1;
+    }
+    table.retain(|_, b| usize::from(*b) >= floor);
+}
+
+/// Transposition table entries kept at most (about 100 MB); when it is full, the entries
+/// with the smallest bounds are dropped (`shrink_table`).
+pub(super) const TABLE_LIMIT: usize = 1 << 22;
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        island: &'a Island,
+        target: Option<Colour>,
+        palette: &'a [Colour],
+        budget: &'a mut Budget,
+        table: &'a mut FxHashMap<u128, u8>,
+    ) -> Self {
+        Search {
+            island,
+            target,
+            palette,
+            budget,
+            table,
+            stack: vec![island.root()],
+            path: Vec::new(),
+            scratch: Scratch::new(island),
+            filters: Vec::new(),
+            part: None,
+        }
+    }
+
+    pub(super) fn solved(&self, node: &Node) -> bool {
+        node.count == 1 && self.target.is_none_or(|t| node.col[bits(&node.alive).next().unwrap_or(0)] == t)
+    }
+
+    /// Searches for a solution of at most `bound` moves in total from the node at `depth`,
+    /// the node having been reached by the move described by `last` (see [`Last`]). On
+    /// failure returns a proven lower bound on the moves needed from that node *in that
+    /// context* (moves skipped by the partial-order reduction excluded), which is what the
+    /// transposition table stores, keyed by state and context.
+    pub(super) fn dfs(&mut self, depth: usize, bound: u32, last: Option<Last>) -> Probe {
+        if self.budget.tick() {
+            return Probe::Bound(0);
+        }
+        let node = &self.stack[depth];
+        if self.solved(node) {
+            return Probe::Found;
+        }
+        let left = bound - depth as u32;
+        let key = last
+            .map_or(node.hash, |l| node.hash ^ self.island.context[2 * l.key] ^ self.island.context[2 * l.merged + 1]);
+        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        if known > left {
+            return Probe::Bound(known);
+        }
+        let h = heuristic(self.island, node, self.target, left + 1, &mut self.scratch).max(known);
+        if h > left {
+            return Probe::Bound(h);
+        }
+        let (filter, centred) = self.tap_filter(depth, left);
+        let mut moves = self.moves(depth, last, left, if filter { Some(&self.filters[depth].taps[..]) } else { None });
+        if self.stack.len() <= depth + 1 {
+            let copy = self.stack[depth].clone();
+            self.stack.push(copy);
+        }
+        if depth == 0 {
+            moves.list = self.interleave_by_bound(&moves.list, left);
+        }
+        let mut best = moves.floor;
+        let counts = colour_counts(&self.stack[depth]);
+        let (present, singles) = colour_summary(&counts);
+        for (k, (merges, r, x)) in moves.list.into_iter().enumerate() {
+            match self.takes_child(depth, k) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => break,
+            }
+            // The child's colour bound, before paying for the move: `r` turns from its
+            // colour to `x` and its `merges` neighbours of colour `x` join it.
+            let a = self.stack[depth].col[r];
+            let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
+            let child = moved_counts(&counts, a, x, merges);
+            let (tapped_key, merged) = match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred)
+            {
+                Ok(keys) => keys,
+                Err(cut) => {
+                    if self.budget.tick() {
+                        return Probe::Bound(0);
+                    }
+                    best = best.min(cut);
+                    continue;
+                }
+            };
+            let (done, rest) = self.stack.split_at_mut(depth + 1);
+            rest[0].copy_structure(&done[depth]);
+            self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
+            // The full colour bound of the child (needs its adjacency), before its matrix.
+            let mut full = child_bound;
+            if child_bound + 2 > left
+                && rest[0].count > 2
+                && !single_within_one_move(self.island, &rest[0], &child, self.target, &mut self.scratch.masks)
+            {
+                full += 1;
+            }
+            if full + 1 > left {
+                if self.budget.tick() {
+                    return Probe::Bound(0);
+                }
+                best = best.min(full + 1);
+                continue;
+            }
+            self.child_matrix(depth, r);
+            self.path.push((r as u32, x));
+            match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
+                Probe::Found => {
+                    self.found_below(depth);
+                    return Probe::Found;
+                }
+                Probe::Bound(b) => best = best.min(b.saturating_add(1)),
+            }
+            self.path.pop();
+            if self.budget.aborted {
+                return Probe::Bound(0);
+            }
+        }
+        let proven = h.max(best).min(u32::from(u8::MAX));
+        if let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) {
+            // A bound over this thread's share of the units only: not stored.
+            if depth == 0 {
+                part.close(self.budget.nodes);
+            }
+            return Probe::Bound(proven);
+        }
+        if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
+            shrink_table(self.table, self.budget.table_limit / 2);
+        }
+        let entry = self.table.entry(key).or_insert(0);
+        *entry = (*entry).max(proven as u8);
+        Probe::Bound(proven)
+    }
+
+    /// Fills the distance matrix of the child at `depth + 1`, played by tapping `r` (the
+    /// merged set in `scratch.merged`), from the node's by the merge rule.
+    pub(super) fn child_matrix(&mut self, depth: usize, r: usize) {
+        let (done, rest) = self.stack.split_at_mut(depth + 1);
+        self.island.child_matrix(&done[depth], &mut rest[0], r, &self.scratch.merged, &mut self.scratch.ds);
+    }
+
+    /// In a parallel iteration, at the root and above the units (`depth ≤ split`): whether
+    /// this thread searches the node's move `k` (`Some(true)`), leaves it to another thread
+    /// (`Some(false)`: a unit not its own), or stops (`None`: some thread found a solution
+    /// below an earlier unit). Elsewhere `Some(true)`.
+    pub(super) fn takes_child(&mut self, depth: usize, k: usize) -> Option<bool> {
+        let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return Some(true) };
+        if depth == 0 {
+            part.child = k as u64;
+        }
+        if depth == part.split && (part.child as usize + if depth == 0 { 0 } else { k }) % part.of != part.index {
+            return Some(false);
+        }
+        let code = part.child << UNIT_BITS | if depth == 0 { 0 } else { k as u64 + 1 };
+        if code > part.first.load(Ordering::Relaxed) {
+            return None;
+        }
+        part.close(self.budget.nodes);
+        part.open = Some((code, self.budget.nodes));
+        Some(true)
+    }
+
+    /// In a parallel iteration, where the units are split: records the unit below which
+    /// this thread found a solution (the innermost one open), and tells the other threads
+    /// when they may skip later units.
+    pub(super) fn found_below(&mut self, depth: usize) {
+        let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return };
+        if part.found.is_none() {
+            part.found = part.open.map(|(code, _)| code);
+            part.close(self.budget.nodes);
+            if part.skip {
+                part.first.fetch_min(part.found.unwrap_or(0), Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The root's moves in a second order, by the bound of their child, interleaved with
+    /// the first (`list`): the 1st of `list`, the 1st of the second order not yet taken, the
+    /// 2nd of `list` not yet taken, and so on. Any order is sound and a failing iteration
+    /// visits every child anyway; in the iteration that finds the solution, which child
+    /// leads to it first is a matter of luck, and two orders taken in turns bound the work
+    /// by about twice that of the better one.
+    pub(super) fn interleave_by_bound(
+        &mut self,
+        list: &[(u32, usize, Colour)],
+        left: u32,
+    ) -> Vec<(u32, usize, Colour)> {
+        let mut keyed = Vec::with_capacity(list.len());
+        for (i, &(_, r, x)) in list.iter().enumerate() {
+            let (done, rest) = self.stack.split_at_mut(1);
+            // The whole node, distance matrix included: `apply` updates it in place.
+            rest[0].clone_from(&done[0]);
+            self.island.apply(&mut rest[0], r, x, &mut self.scratch.merged);
+            keyed.push((heuristic(self.island, &rest[0], self.target, left, &mut self.scratch), i));
+        }
+        keyed.sort_unstable();
+        let mut taken = vec![false; list.len()];
+        let mut out = Vec::with_capacity(list.len());
+        let (mut a, mut b) = (0, 0);
+        while out.len() < list.len() {
+            for (next, from_list) in [(&mut a, true), (&mut b, false)] {
+                while *next < list.len() {
+                    let i = if from_list { *next } else { keyed[*next].1 };
+                    *next += 1;
+                    if !taken[i] {
+                        taken[i] = true;
+                        out.push(list[i]);
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Computes the node's tap filter (`filters[depth]`): the regions whose tap may leave a
+    /// child within the moves left, by the radius (`radius_taps`, when the per-child radius
+    /// test applies) and by the pair potentials (`pair_taps`). Returns whether some alive
+    /// region is excluded, and whether the radius filter's centre sets are available to
+    /// the radius test.
+    pub(super) fn tap_filter(&mut self, depth: usize, left: u32) -> (bool, bool) {
+        let node = &self.stack[depth];
+        if let Some(filter) = self.filters.get_mut(depth) {
+            filter.pairs.clear();
+        }
+        if node.dist.is_empty() || left < 2 {
+            return (false, false);
+        }
+        let (n, w) = (self.island.n, self.island.words);
+        if self.filters.len() <= depth {
+            self.filters.resize_with(depth + 1, || TapFilter { taps: vec![0; w], ..TapFilter::default() });
+        }
+        let filter = &mut self.filters[depth];
+        let mut pair = node.alive.clone();
+        if pair_taps(node, n, left, self.target, &mut filter.keep, &mut filter.pairs) {
+            for r in bits(&node.alive) {
+                if filter.keep[r] == 0 {
+                    pair[r / 64] &= !(1 << (r % 64));
+                }
+            }
+        }
+        let kept: u32 = pair.iter().map(|p| p.count_ones()).sum();
+        let mut centred = false;
+        if node.radius >= left && kept > PAIR_TAPS_ENOUGH {
+            radius_taps(node, n, left - 1, filter, &mut self.scratch.ds);
+            centred = filter.complete;
+            for (t, p) in filter.taps.iter_mut().zip(&pair) {
+                *t &= p;
+            }
+        } else {
+            filter.taps.copy_from_slice(&pair);
+        }
+        (filter.taps != node.alive, centred)
+    }
+
+    /// The tests of the child by move `(r, x)` (colour counts `child`) that need no copy of
+    /// the node: its colour bound `child_bound`, its transposition table entry, its radius
+    /// (see `radius_cut`) and its pair and final-colour potentials (see `pair_cut`). `Err`
+    /// holds the bound a cut child gives its parent (a proven lower bound on the moves from
+    /// the parent through it); `Ok` the child's [`Last`] keys.
+    pub(super) fn cut_before_playing(
+        &mut self,
+        depth: usize,
+        (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
+        child_bound: u32,
+        left: u32,
+        centred: bool,
+    ) -> Result<(usize, usize), u32> {
+        if child_bound + 1 > left {
+            return Err(child_bound + 1);
+        }
+        // The merged set's row serves the radius and pair tests, when either runs.
+        let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
+        self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
+        let (key, tapped_key, merged) = self.child_key(depth, r, x);
+        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        if known + 1 > left {
+            return Err(known + 1);
+        }
+        if self.radius_cut(depth, r, left, centred) || self.pair_cut(depth, (x, child), left) {
+            return Err(left + 1);
+        }
+        Ok((tapped_key, merged))
+    }
+
+    /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
+    /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
+    /// pair filter recorded (see [`pair_taps`]), read off the parent's matrix by the merge
+    /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`,
+    /// whose distances `d(S, ·)` are in `scratch.ds`, see `merged_set`), the child's
+    /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
+    /// `x` on `S`. Exact for the recorded pairs; pairs not recorded only miss cuts.
+    pub(super) fn pair_cut(&mut self, depth: usize, (x, child): (Colour, &[u32; MAX_COLOURS]), left: u32) -> bool {
+        let Some(filter) = self.filters.get(depth).filter(|f| !f.pairs.is_empty()) else { return false };
+        let node = &self.stack[depth];
+        let critical = 2 * left - 1;
+        // Without a target: the present colours whose own colour bound stays below `left`
+        // (the final-colour bound is at least `left` once each of them meets a pair).
+        let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
+        let ds = &self.scratch.ds;
+        for &(u, v, d) in &filter.pairs {
+            let (u, v) = (usize::from(u), usize::from(v));
+            let (du, dv) = (ds[u], ds[v]);
+            let d = u32::from(d.min(du.saturating_add(dv)));
+            let cu = if du == 0 { x } else { node.col[u] };
+            let cv = if dv == 0 { x } else { node.col[v] };
+            if let Some(t) = self.target {
+                if d + u32::from(cu != t) + u32::from(cv != t) >= critical {
+                    return true;
+                }
+                continue;
+            }
+            if d + u32::from(cu != cv) >= critical {
+                return true;
+            }
+            open &= !colours_met(d, usize::from(cu), usize::from(cv), critical);
+            if open == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The transposition table key of the child of the node at `depth` by move `(r, x)`
+    /// (the key `dfs` computes at the child), with the smallest original regions of the
+    /// tapped region and of the merged one (the [`Last`] of that child). Reads the merged
+    /// set from `scratch.set` (see `merged_set`).
+    pub(super) fn child_key(&self, depth: usize, r: usize, x: Colour) -> (u128, usize, usize) {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let old = usize::from(node.col[r]);
+        let mut hash = node.hash;
+        for i in bits(&node.members[r * w..(r + 1) * w]) {
+            let z = &self.island.zobrist[i * MAX_COLOURS..];
+            hash ^= z[old] ^ z[usize::from(x)];
+        }
+        let tapped = first_bit(&node.members[r * w..(r + 1) * w]);
+        let merged =
+            self.scratch.set.iter().map(|&s| first_bit(&node.members[s * w..(s + 1) * w])).fold(tapped, usize::min);
+        let key = hash ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
+        (key, tapped, merged)
+    }
+
+    /// The set the move `(r, x)` at `depth` merges (`r` and its neighbours of colour `x`),
+    /// listed in `scratch.set` and as a bitset in `scratch.merged`, for the child tests;
+    /// with `row`, also its distances to every region in `scratch.ds` (see [`merged_row`]).
+    pub(super) fn merged_set(&mut self, depth: usize, r: usize, x: Colour, row: bool) {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let (set, merged) = (&mut self.scratch.set, &mut self.scratch.merged);
+        set.clear();
+        set.push(r);
+        set.extend(bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x));
+        merged.fill(0);
+        for &s in set.iter() {
+            merged[s / 64] |= 1 << (s % 64);
+        }
+        if row && !node.dist.is_empty() {
+            merged_row(&node.dist, self.island.n, merged, &mut self.scratch.ds);
+        }
+    }
+
+    /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
+    /// `left - 1` (read off the parent's matrix, see `radius_exceeds`; the merged set from
+    /// `scratch.merged` and its row from `scratch.ds`, see `merged_set`).
+    pub(super) fn radius_cut(&mut self, depth: usize, r: usize, left: u32, centred: bool) -> bool {
+        let parent = &self.stack[depth];
+        if !radius_test_applies(parent, left) {
+            return false;
+        }
+        let merged = &self.scratch.merged;
+        let centres = if centred {
+            self.filters[depth].centres_of(r, self.island.n, &mut self.scratch.centres);
+            &self.scratch.centres[..]
+        } else {
+            &parent.alive[..]
+        };
+        radius_exceeds(parent, self.island.n, merged, left - 1, centres, &self.scratch.ds)
+    }
+
+    /// Candidate moves: each current region to each colour of its neighbours (and to the
+    /// target colour) as `(merges, region, colour)`, the lowest child colour bound first,
+    /// then bigger merges, minus the moves the partial-order reduction skips after `last`,
+    /// the moves tapping regions outside `taps` (the node's tap filter) and the moves whose
+    /// child's colour bound leaves no room within `left` moves; `floor` bounds the latter
+    /// two.
+    pub(super) fn moves(&self, depth: usize, last: Option<Last>, left: u32, taps: Option<&[u64]>) -> Moves {
+        let node = &self.stack[depth];
+        let w = self.island.words;
+        let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
+        let mut out = Vec::new();
+        let mut floor = u32::MAX;
+        for r in bits(&node.alive) {
+            if let Some(taps) = taps {
+                if taps[r / 64] >> (r % 64) & 1 == 0 {
+                    // Every child by a tap of `r` has a radius or a pair bound of at least
+                    // `left` (see `radius_taps`, `pair_taps`): it would be cut with the
+                    // bound `left + 1`.
+                    floor = left + 1;
+                    continue;
+                }
+            }
+            let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
+            if degree == 1 && node.count >= 3 && self.target.is_none() {
+                // A leaf region is never tapped before the last move (module docs).
+                continue;
+            }
+            // The neighbours of each colour, and the colours present among them (a bitset).
+            let mut counts = [0u32; MAX_COLOURS];
+            let mut seen = 0u64;
+            for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                counts[usize::from(node.col[s])] += 1;
+                seen |= 1 << node.col[s];
+            }
+            // Independence of (r, x) from the last move: r's region comes earlier in the
+            // canonical order, is not the last merged region, and neither it nor its `x`
+            // neighbours touch that region.
+            let may_skip = last
+                .is_some_and(|l| first_bit(&node.members[r * w..(r + 1) * w]) < l.key && r != l.rep && !has(r, l.rep));
+            let independent = |x: Colour| {
+                let Some(l) = last else { return false };
+                may_skip && bits(&node.adj[r * w..(r + 1) * w]).all(|s| node.col[s] != x || !has(s, l.rep))
+            };
+            if let Some(t) = self.target {
+                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) && !independent(t) {
+                    out.push((0, r, t));
+                }
+            }
+            for c in bits(&[seen]) {
+                if !independent(c as Colour) {
+                    out.push((counts[c], r, c as Colour));
+                }
+            }
+        }
+        // Children with the lowest colour bound first, then bigger merges.
+        let counts = colour_counts(node);
+        let (present, singles) = colour_summary(&counts);
+        let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = out
+            .into_iter()
+            .map(|(n, r, c)| {
+                let bound = child_colour_bound(&counts, present, singles, node.col[r], c, n, self.target);
+                (bound, std::cmp::Reverse(n), r, c)
+            })
+            .collect();
+        // A child whose colour bound exceeds the moves it would have left is cut here, with
+        // that bound (the same test as in `dfs`, without visiting it).
+        keyed.retain(|&(bound, ..)| {
+            if bound + 1 > left {
+                floor = floor.min(bound + 1);
+            }
+            bound < left
+        });
+        keyed.sort_unstable();
+        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor }
+    }
+}
+
+/// The candidate moves of a node (see [`Search::moves`]).
+pub(super) struct Moves {
+    /// `(merges, region, colour)`, in search order.
+    pub(super) list: Vec<(u32, usize, Colour)>,
+    /// A lower bound on the moves after each child left out by the tap filter, plus one
+    /// (`u32::MAX` if none was).
+    pub(super) floor: u32,
+}
+
+/// The move that led to a search node, for the partial-order reduction: `key` is the
+/// smallest original region of the tapped region (the canonical order of moves), `rep` the
+/// node's representative of the merged region, `merged` its smallest original region.
+#[derive(Clone, Copy)]
+pub(super) struct Last {
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    pub(super) merged: usize,
+}
+
+pub(super) fn first_bit(words: &[u64]) -> usize {
+    bits(words).next().unwrap_or(usize::MAX)
+}

@@ -1,0 +1,772 @@
+use proptest::prelude::*;
+
+use super::beam::{beam_path, shorten};
+use super::bounds::{
+    Scratch, bfs_radius, colour_bound, colour_counts, heuristic, moved_counts, open_colours, pair_bound,
+    single_within_one_move,
+};
+use super::budget::Budget;
+use super::dist::{TapFilter, entries_at_least, merged_row, pair_taps, radius_exceeds, radius_taps};
+use super::ida::{ida_star, parallel_dfs};
+use super::island::{Island, Node, bits};
+use super::search::{Probe, Search, shrink_table};
+use super::*;
+use crate::State;
+use crate::testutil::level_strategy;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// The solver's optimum equals exhaustive BFS over every triangle and colour; its
+    /// answer replays to a solved level; the lower bound never exceeds the optimum.
+    #[test]
+    fn solver_matches_exhaustive_bfs(level in level_strategy()) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let moves = solve(&level);
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(play::is_solved(&play::replay(&level, &reference).unwrap()));
+        prop_assert!(lower_bound(&level) as usize <= moves.len());
+        prop_assert!(greedy(&level).len() >= moves.len());
+        if let Some(seed_answer) = reference_best_first(&level, 5_000) {
+            prop_assert!(play::is_solved(&play::replay(&level, &seed_answer).unwrap()));
+            prop_assert!(seed_answer.len() >= moves.len());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// With a transposition table of at most 8 entries (shrunk all the time), the solver
+    /// still finds the optimum of exhaustive breadth-first search, and its thresholds
+    /// never pass it.
+    #[test]
+    fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let mut budget = Budget { table_limit: 8, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        // No iteration's threshold overshoots an island's optimum (at most the level's):
+        // every failed iteration proved its next threshold.
+        for it in budget.trace.unwrap_or_default() {
+            prop_assert!(it.bound as usize <= reference.len());
+        }
+    }
+}
+
+proptest! {
+    /// With a beam search after every iteration (so searches often end on a beam's
+    /// path once the threshold below it is refuted), the solver still finds the
+    /// optimum of exhaustive breadth-first search; every beam path is a real solution
+    /// of its island, never shorter than the optimum, and so is every path `shorten`
+    /// makes of it.
+    #[test]
+    fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        let graph = RegionGraph::new(&level);
+        for regions in graph.islands() {
+            let island = Island::new(&graph, regions);
+            let path = beam_path(&island, width, &mut Budget::new(Limits::default(), false)).unwrap();
+            let mut node = island.root();
+            let mut scratch = Scratch::new(&island);
+            for &(r, x) in &path {
+                prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
+                prop_assert!(node.col[r as usize] != x);
+                island.apply(&mut node, r as usize, x, &mut scratch.merged);
+            }
+            prop_assert_eq!(node.count, 1);
+            let mut alone = Budget::new(Limits::default(), false);
+            let mut table = FxHashMap::default();
+            let palette = level.colours_used();
+            let optimum = ida_star(&island, None, &palette, &mut alone, &mut table).unwrap();
+            prop_assert!(path.len() >= optimum.len());
+            // Shortening keeps a solution, never longer; with room for a whole search
+            // from the start, an optimal one.
+            for (suffix_nodes, optimal) in [(10, false), (1_000_000, true)] {
+                let mut table = FxHashMap::default();
+                let budget = &mut Budget::new(Limits::default(), false);
+                let short = shorten(&island, &palette, budget, (&mut table, &mut []), path.clone(), suffix_nodes);
+                prop_assert!(short.len() <= path.len());
+                prop_assert!(!optimal || short.len() == optimum.len());
+                let mut node = island.root();
+                for &(r, x) in &short {
+                    prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
+                    island.apply(&mut node, r as usize, x, &mut scratch.merged);
+                }
+                prop_assert_eq!(node.count, 1);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// On levels too big for breadth-first search, the search closed by beam paths
+    /// (narrow beams after every iteration) finds optima as short as the search
+    /// without beams, itself checked against breadth-first search above.
+    #[test]
+    fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
+        let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
+        let mut plain = Budget { beam_after: u64::MAX, ..Budget::new(limits, false) };
+        let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
+        let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+    }
+}
+
+/// Solves `level` with `threads` threads and a beam of width `width` after every
+/// iteration (so beams and their shortening run on the threads too; no beams if `width`
+/// is 0): the outcome and the node count.
+fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Option<u64>) -> (Outcome, u64) {
+    let limits = Limits { node_limit, threads, ..Limits::default() };
+    let beam_after = if width == 0 { u64::MAX } else { 0 };
+    let mut budget = Budget { beam_after, beam_width: width.max(1), parallel_after: 0, ..Budget::new(limits, false) };
+    let outcome = solve_budget(level, &mut budget);
+    (outcome, budget.nodes)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// With 2 or 3 threads, the solver finds the optimum of exhaustive breadth-first
+    /// search, its answer replays to a solved level, and a second run gives the same
+    /// outcome and node count.
+    #[test]
+    fn threads_keep_the_solver_optimal_and_deterministic(
+        level in level_strategy(),
+        threads in 2usize..4,
+        width in 0usize..4,
+    ) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let (outcome, nodes) = solve_on_threads(&level, threads, width, None);
+        let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+        prop_assert_eq!(solve_on_threads(&level, threads, width, None), (outcome, nodes));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// On 16–80-triangle levels, two threads find the par of one thread; under a node
+    /// limit too small to finish, two runs give the same outcome and node count, and the
+    /// lower bound reported never exceeds the par.
+    #[test]
+    fn threads_keep_the_par_on_bigger_levels(level in medium_level_strategy(), limit in 50u64..3_000) {
+        let (Outcome::Optimal(one), _) = solve_on_threads(&level, 1, 2, Some(200_000)) else { return Ok(()) };
+        let (outcome, _) = solve_on_threads(&level, 2, 2, None);
+        let Outcome::Optimal(two) = outcome else { panic!("no budget limit") };
+        prop_assert_eq!(two.len(), one.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &two).unwrap()));
+        let limited = solve_on_threads(&level, 2, 2, Some(limit));
+        prop_assert_eq!(solve_on_threads(&level, 2, 2, Some(limit)), limited.clone());
+        match limited.0 {
+            Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), one.len()),
+            Outcome::GaveUp { lower_bound, best } => {
+                prop_assert!(lower_bound as usize <= one.len());
+                if let Some(best) = best {
+                    prop_assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+                }
+            }
+        }
+    }
+
+    /// Iteration by iteration (tables kept, as in IDA*), a parallel iteration at the root
+    /// finds a solution exactly when one thread does, the same one, and otherwise a
+    /// bound above the threshold and at most the optimum; with the root's children or its
+    /// grandchildren as the units of work, with or without skipping. (One
+    /// thread's search has run the iterations before, the threads' stacks are new: this
+    /// also checks that what a search finds does not depend on what it ran before.)
+    #[test]
+    fn a_parallel_iteration_finds_what_one_thread_finds(
+        level in medium_level_strategy(),
+        threads in 2usize..4,
+        split in 0usize..2,
+        skip in any::<bool>(),
+    ) {
+        let graph = RegionGraph::new(&level);
+        let palette = level.colours_used();
+        for regions in graph.islands() {
+            let island = Island::new(&graph, regions);
+            // Plain IDA* (no beams) can take long to find a solution: levels that need
+            // more than this many nodes are left out.
+            let limits = Limits { node_limit: Some(300_000), ..Limits::default() };
+            let (mut one_budget, mut many_budget) = (Budget::new(limits, false), Budget::new(limits, false));
+            let (mut one_table, mut many_table) = (FxHashMap::default(), FxHashMap::default());
+            let mut tables = vec![FxHashMap::default(); threads - 1];
+            let mut one = Search::new(&island, None, &palette, &mut one_budget, &mut one_table);
+            let mut many = Search::new(&island, None, &palette, &mut many_budget, &mut many_table);
+            let mut bound = heuristic(&island, &one.stack[0], None, u32::MAX, &mut one.scratch);
+            let mut proven = 0;
+            loop {
+                prop_assert!(bound < 40, "the bounds pass any par of these levels");
+                let probes = (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, (split, skip)));
+                if one.budget.aborted || many.budget.aborted {
+                    return Ok(());
+                }
+                match probes {
+                    (Probe::Found, Probe::Found) => {
+                        prop_assert_eq!(&one.path, &many.path);
+                        prop_assert!(proven <= bound, "a bound {} passed the optimum {}", proven, bound);
+                        break;
+                    }
+                    (Probe::Bound(a), Probe::Bound(b)) => {
+                        prop_assert!(a > bound && b > bound);
+                        proven = proven.max(b);
+                        bound += 1;
+                    }
+                    (a, b) => prop_assert!(false, "one thread {:?}, threads {:?}", a, b),
+                }
+            }
+        }
+    }
+}
+
+/// A budget that runs out on the first island stays spent on the next, which is one
+/// region already: the outcome is `GaveUp` with a replayable best, on threads as on
+/// one (a parallel iteration once cleared the flag when it found the empty solution).
+#[test]
+fn a_spent_budget_stays_spent_on_the_next_island() {
+    let level: Level = "...1\n..02\n..20\n..02\n..01\n..11\n..12\n.021\n".parse().unwrap();
+    assert_eq!(RegionGraph::new(&level).islands().len(), 2);
+    for threads in [1, 2] {
+        let (outcome, _) = solve_on_threads(&level, threads, 2, Some(1_118));
+        let Outcome::GaveUp { lower_bound, best: Some(best) } = outcome else { panic!("the budget runs out") };
+        assert!(lower_bound <= 5);
+        assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+    }
+}
+
+proptest! {
+    /// `open_colours` lists exactly the present colours whose colour bound with that
+    /// colour as the target is below the cap.
+    #[test]
+    fn open_colours_matches_the_colour_bound(
+        few in proptest::collection::vec(0u32..4, 6),
+        cap in 0u32..8,
+    ) {
+        let mut counts = [0u32; MAX_COLOURS];
+        counts[..few.len()].copy_from_slice(&few);
+        let slow = (0..MAX_COLOURS)
+            .filter(|&c| counts[c] > 0 && colour_bound(&counts, Some(c as Colour)) < cap)
+            .fold(0u64, |open, c| open | 1 << c);
+        prop_assert_eq!(open_colours(&counts, cap), slow);
+    }
+}
+
+proptest! {
+    /// `entries_at_least` yields exactly the entries at or above the threshold, in
+    /// order, whatever the row length, start and threshold.
+    #[test]
+    fn entries_at_least_matches_a_plain_scan(
+        row in proptest::collection::vec(any::<u8>(), 0..40),
+        from in 0usize..45,
+        at_least in 0u32..300,
+    ) {
+        let fast: Vec<(usize, u8)> = entries_at_least(&row, from, at_least).collect();
+        let slow: Vec<(usize, u8)> =
+            row.iter().copied().enumerate().skip(from).filter(|&(_, d)| u32::from(d) >= at_least).collect();
+        prop_assert_eq!(fast, slow);
+    }
+}
+
+/// Random levels of 16 to 80 triangles with 3 or 4 colours and a few holes.
+fn medium_level_strategy() -> impl Strategy<Value = Level> {
+    (4usize..11, 4usize..9, 3u8..5).prop_flat_map(|(rows, cols, k)| {
+        proptest::collection::vec((0u8..k, 0u32..20), rows * cols).prop_filter_map("no triangles", move |cells| {
+            let cells: Vec<Option<Colour>> = cells.into_iter().map(|(c, h)| (h > 0).then_some(c)).collect();
+            Level::from_cells(engine::Grid::from_vec(cols, rows, cells).ok()?).ok()
+        })
+    })
+}
+
+#[test]
+fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
+    // Every node budget, including ones that run out inside a beam search, gives a
+    // proven lower bound and a replayable best answer.
+    let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+    let optimum = solve(&level).len() as u32;
+    for limit in [1, 10, 100, 1_000, 10_000, 100_000] {
+        let mut budget =
+            Budget { beam_after: 1, ..Budget::new(Limits { node_limit: Some(limit), ..Limits::default() }, false) };
+        match solve_budget(&level, &mut budget) {
+            Outcome::Optimal(moves) => assert_eq!(moves.len() as u32, optimum),
+            Outcome::GaveUp { lower_bound, best } => {
+                assert!(lower_bound <= optimum);
+                let best = best.expect("a best answer");
+                assert!(best.len() as u32 >= optimum);
+                assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+            }
+        }
+    }
+}
+
+#[test]
+fn shrinking_the_table_keeps_the_largest_bounds() {
+    let mut table: FxHashMap<u128, u8> = (0..100u128).map(|k| (k, (k % 10) as u8)).collect();
+    shrink_table(&mut table, 35);
+    // Bounds 0 to 6 go (70 entries); 7, 8 and 9 stay.
+    assert_eq!(table.len(), 30);
+    assert!(table.iter().all(|(&k, &b)| b >= 7 && u128::from(b) == k % 10));
+    shrink_table(&mut table, 100);
+    assert_eq!(table.len(), 30);
+}
+
+proptest! {
+    /// The distance matrix kept through moves gives the same radius as breadth-first
+    /// search on the merged graph, after every move of random play; the read-only test
+    /// `radius_exceeds` agrees with it.
+    #[test]
+    fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
+        let graph = RegionGraph::new(&level);
+        for regions in graph.islands() {
+            let island = Island::new(&graph, regions);
+            let mut node = island.root();
+            let mut scratch = Scratch::new(&island);
+            for &(pick, c) in &taps {
+                prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
+                let reps: Vec<usize> = bits(&node.alive).collect();
+                let r = reps[pick % reps.len()];
+                let x = (c % MAX_COLOURS.min(5)) as Colour;
+                if x != node.col[r] {
+                    let w = island.words;
+                    let mut merged = vec![0u64; w];
+                    merged[r / 64] |= 1 << (r % 64);
+                    for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                        if node.col[s] == x {
+                            merged[s / 64] |= 1 << (s % 64);
+                        }
+                    }
+                    let before = node.clone();
+                    island.apply(&mut node, r, x, &mut scratch.merged);
+                    let n = island.n;
+                    for limit in 0..6 {
+                        merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                        let exceeds = radius_exceeds(&before, n, &merged, limit, &before.alive, &scratch.ds);
+                        prop_assert_eq!(exceeds, node.radius > limit);
+                        // The tap filter never drops a tap that brings the radius to
+                        // `limit`, and its centres suffice for the exact test.
+                        let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
+                        radius_taps(&before, n, limit, &mut filter, &mut scratch.ds);
+                        if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                            prop_assert!(node.radius > limit);
+                        }
+                        filter.centres_of(r, n, &mut scratch.centres);
+                        // `radius_taps` used `ds` as scratch: the merged row again.
+                        merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                        let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &scratch.ds);
+                        prop_assert_eq!(exceeds, node.radius > limit);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Random levels bigger than `level_strategy`'s (radius up to about 8), with holes.
+fn big_level_strategy() -> impl Strategy<Value = Level> {
+    (4usize..14, 4usize..11, 2u8..6).prop_flat_map(|(rows, cols, k)| {
+        proptest::collection::vec((0u8..k, 0u32..20), rows * cols).prop_filter_map("no triangles", move |cells| {
+            let cells: Vec<Option<Colour>> = cells.into_iter().map(|(c, h)| (h > 0).then_some(c)).collect();
+            Level::from_cells(engine::Grid::from_vec(cols, rows, cells).ok()?).ok()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// On bigger levels, through random play: for every move of the search (each region
+    /// to each neighbour colour) and every limit, a tap the filter drops leaves a radius
+    /// above the limit, and the radius test with the filter's centres is exact.
+    #[test]
+    fn tap_filter_keeps_every_radius_reducing_move(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+        random_play(&level, &picks, &[], |island, node, moves| {
+            let (n, w) = (island.n, island.words);
+            let mut scratch = Scratch::new(island);
+            let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
+            for limit in node.radius.saturating_sub(2)..=node.radius {
+                radius_taps(node, n, limit, &mut filter, &mut scratch.ds);
+                for &(r, x) in moves {
+                    let mut child = node.clone();
+                    island.apply(&mut child, r, x, &mut scratch.merged);
+                    if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                        prop_assert!(child.radius > limit);
+                    }
+                    filter.centres_of(r, n, &mut scratch.centres);
+                    let merged = scratch.merged.clone();
+                    merged_row(&node.dist, n, &merged, &mut scratch.ds);
+                    let exceeds = radius_exceeds(node, n, &merged, limit, &scratch.centres, &scratch.ds);
+                    prop_assert_eq!(exceeds, child.radius > limit);
+                }
+            }
+            Ok(())
+        })?;
+    }
+}
+
+/// Every move of the search at `node` (`w` words a bitset): each alive region to each
+/// colour of its neighbours, and to every colour of `extra` other than its own.
+fn every_move(node: &Node, w: usize, extra: &[Colour]) -> Vec<(usize, Colour)> {
+    let mut moves = Vec::new();
+    for r in bits(&node.alive) {
+        let mut colours: Vec<Colour> = bits(&node.adj[r * w..(r + 1) * w]).map(|s| node.col[s]).collect();
+        colours.extend(extra.iter().copied().filter(|&c| c != node.col[r]));
+        colours.sort_unstable();
+        colours.dedup();
+        moves.extend(colours.into_iter().map(|x| (r, x)));
+    }
+    moves
+}
+
+/// Random play on every island of `level`: `check` sees each state reached (the root
+/// first) with its moves (`every_move` with `extra`), then the move `picks[i] % moves`
+/// is played, until the island is one region or the picks run out.
+fn random_play(
+    level: &Level,
+    picks: &[usize],
+    extra: &[Colour],
+    mut check: impl FnMut(&Island, &Node, &[(usize, Colour)]) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    let graph = RegionGraph::new(level);
+    for regions in graph.islands() {
+        let island = Island::new(&graph, regions);
+        let mut node = island.root();
+        let mut merged = vec![0u64; island.words];
+        for &pick in picks {
+            if node.count == 1 {
+                break;
+            }
+            let moves = every_move(&node, island.words, extra);
+            check(&island, &node, &moves)?;
+            let (r, x) = moves[pick % moves.len()];
+            island.apply(&mut node, r, x, &mut merged);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// On bigger levels, through random play, with and without a target colour: a tap
+    /// the pair filter drops always leaves a child whose pair bound is at least the
+    /// moves left (so the search would cut it).
+    #[test]
+    fn pair_filter_keeps_every_move_that_lowers_the_pair_bound(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+        let palette = level.colours_used();
+        random_play(&level, &picks, &palette, |island, node, moves| {
+            let n = island.n;
+            let (mut keep, mut merged) = (Vec::new(), vec![0u64; island.words]);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let pb = pair_bound(node, n, target);
+                for left in pb.max(2) - 1..=pb + 1 {
+                    if left < 2 || !pair_taps(node, n, left, target, &mut keep, &mut Vec::new()) {
+                        continue;
+                    }
+                    for &(r, x) in moves {
+                        if keep[r] == 0 {
+                            let mut child = node.clone();
+                            island.apply(&mut child, r, x, &mut merged);
+                            prop_assert!(pair_bound(&child, n, target) >= left);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// On bigger levels, through random play, with and without a target colour: every
+    /// child `pair_cut` cuts before the move is played has a bound (pair or, without a
+    /// target, final-colour) of at least the moves left, so the search would cut it at
+    /// its own node.
+    #[test]
+    fn pair_cut_only_cuts_children_the_bounds_cut(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+        let palette = level.colours_used();
+        random_play(&level, &picks, &palette, |island, node, moves| {
+            let w = island.words;
+            let mut merged = vec![0u64; w];
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
+                search.stack[0] = node.clone();
+                let h = heuristic(island, node, target, u32::MAX, &mut search.scratch);
+                for left in h.max(2) - 1..=h + 1 {
+                    if left < 2 {
+                        continue;
+                    }
+                    search.tap_filter(0, left);
+                    let counts = colour_counts(node);
+                    for &(r, x) in moves {
+                        let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
+                        let child_counts = moved_counts(&counts, node.col[r], x, merges);
+                        search.merged_set(0, r, x, true);
+                        if search.pair_cut(0, (x, &child_counts), left) {
+                            let mut child = node.clone();
+                            island.apply(&mut child, r, x, &mut merged);
+                            let mut scratch = Scratch::new(island);
+                            prop_assert!(heuristic(island, &child, target, u32::MAX, &mut scratch) >= left);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+}
+
+/// The exact number of moves from `level` to one region (of colour `target` if given),
+/// by breadth-first search over every region and every colour of `palette`.
+fn exact_distance(level: &Level, palette: &[Colour], target: Option<Colour>) -> Option<usize> {
+    let graph = RegionGraph::new(level);
+    let mut seen = 0usize;
+    let path = engine::bfs(
+        &graph.initial_state(),
+        |state: &State| {
+            seen += 1;
+            let mut next = Vec::new();
+            if seen > 3_000 {
+                return next;
+            }
+            for r in 0..graph.len() {
+                for &c in palette {
+                    let mut s = state.clone();
+                    if !graph.apply(&mut s, r, c).is_empty() {
+                        next.push(s);
+                    }
+                }
+            }
+            next
+        },
+        |state| graph.is_solved(state) && target.is_none_or(|t| state.colours[0] == t),
+    )?;
+    Some(path.len() - 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    /// The lower bound (colour bound with its one-move look-ahead, radius), with and
+    /// without a target colour, never exceeds the exact distance, on every state
+    /// reachable from small one-island levels.
+    #[test]
+    fn bounds_never_exceed_the_exact_distance_on_reachable_states(level in level_strategy()) {
+        let graph = RegionGraph::new(&level);
+        if graph.islands().len() != 1 || graph.len() > 8 {
+            return Ok(());
+        }
+        let palette = level.colours_used();
+        let mut states = vec![graph.initial_state()];
+        let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
+        let mut head = 0;
+        while head < states.len() && states.len() < 60 {
+            let state = states[head].clone();
+            head += 1;
+            for r in 0..graph.len() {
+                for &c in &palette {
+                    let mut s = state.clone();
+                    if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
+                        states.push(s);
+                    }
+                }
+            }
+        }
+        for state in &states {
+            let here = graph.level_of(&level, state);
+            let sub = RegionGraph::new(&here);
+            let island = Island::new(&sub, &sub.islands()[0]);
+            let node = island.root();
+            let mut scratch = Scratch::new(&island);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+                let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
+                prop_assert!(h as usize <= exact, "bound {} > exact {} for target {:?} on\n{}", h, exact, target, here);
+            }
+        }
+    }
+}
+
+/// A random connected coloured graph with 2 to 10 vertices and 2 to 4 colours (a random
+/// spanning tree plus random extra edges, any shape: not only triangle levels),
+/// contracted into regions: the regions' colours and neighbour lists.
+fn graph_strategy() -> impl Strategy<Value = (Vec<Colour>, Vec<Vec<usize>>)> {
+    (2usize..11, 2u8..5).prop_flat_map(|(n, k)| {
+        let colours = proptest::collection::vec(0u8..k, n);
+        let tree = proptest::collection::vec(0usize..1000, n);
+        let extra = proptest::collection::vec(0u8..3, n * (n - 1) / 2);
+        (colours, tree, extra).prop_map(move |(colours, tree, extra)| {
+            let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (tree[v] % v, v)).collect();
+            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+            edges.extend(pairs.zip(&extra).filter(|&(_, &e)| e == 0).map(|(p, _)| p));
+            let mut sets = engine::UnionFind::new(n);
+            for &(a, b) in &edges {
+                if colours[a] == colours[b] {
+                    sets.union(a, b);
+                }
+            }
+            let mut region = vec![usize::MAX; n];
+            let mut region_colours = Vec::new();
+            for v in 0..n {
+                let root = sets.find(v);
+                if region[root] == usize::MAX {
+                    region[root] = region_colours.len();
+                    region_colours.push(colours[v]);
+                }
+                region[v] = region[root];
+            }
+            let mut adjacency = vec![Vec::new(); region_colours.len()];
+            for &(a, b) in &edges {
+                let (ra, rb) = (region[a], region[b]);
+                if ra != rb && !adjacency[ra].contains(&rb) {
+                    adjacency[ra].push(rb);
+                    adjacency[rb].push(ra);
+                }
+            }
+            (region_colours, adjacency)
+        })
+    })
+}
+
+/// The exact number of moves to flood a coloured graph into one region, to any colour
+/// (`None` key) and to each colour of `palette`, by breadth-first search over colourings.
+fn graph_distances(colours: &[Colour], adjacency: &[Vec<usize>], palette: &[Colour]) -> Vec<(Option<Colour>, usize)> {
+    let n = colours.len();
+    let component = |state: &[Colour], v: usize| {
+        let mut out = vec![v];
+        let mut head = 0;
+        while head < out.len() {
+            for &u in &adjacency[out[head]] {
+                if state[u] == state[v] && !out.contains(&u) {
+                    out.push(u);
+                }
+            }
+            head += 1;
+        }
+        out
+    };
+    let mut found: Vec<(Option<Colour>, usize)> = Vec::new();
+    let mut layer = vec![colours.to_vec()];
+    let mut seen: rustc_hash::FxHashSet<Vec<Colour>> = layer.iter().cloned().collect();
+    for depth in 0.. {
+        for state in &layer {
+            if component(state, 0).len() == n {
+                if found.is_empty() {
+                    found.push((None, depth));
+                }
+                if !found.iter().any(|&(t, _)| t == Some(state[0])) {
+                    found.push((Some(state[0]), depth));
+                }
+            }
+        }
+        if found.len() == palette.len() + 1 {
+            return found;
+        }
+        let mut next = Vec::new();
+        for state in &layer {
+            for v in 0..n {
+                let comp = component(state, v);
+                for &c in palette {
+                    if c != state[v] {
+                        let mut s = state.clone();
+                        for &g in &comp {
+                            s[g] = c;
+                        }
+                        if seen.insert(s.clone()) {
+                            next.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    unreachable!("every colouring of a connected graph can be flooded")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+    /// On random coloured graphs of any shape, the pair bound and the whole heuristic
+    /// never exceed the exact distance found by exhaustive breadth-first search, with
+    /// and without a target colour.
+    #[test]
+    fn bounds_never_exceed_the_exact_distance_on_random_graphs((colours, adjacency) in graph_strategy()) {
+        let mut palette = colours.clone();
+        palette.sort_unstable();
+        palette.dedup();
+        let island = Island::from_adjacency((0..colours.len() as u32).collect(), colours.clone(), &adjacency);
+        let node = island.root();
+        let mut scratch = Scratch::new(&island);
+        for (target, exact) in graph_distances(&colours, &adjacency, &palette) {
+            let pair = pair_bound(&node, island.n, target);
+            prop_assert!(pair as usize <= exact, "pair bound {} > exact {} for {:?}: {:?} {:?}", pair, exact, target, colours, adjacency);
+            let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
+            prop_assert!(h as usize <= exact, "bound {} > exact {} for {:?}: {:?} {:?}", h, exact, target, colours, adjacency);
+        }
+    }
+}
+
+/// Levels where the colour bound's one-move look-ahead is the best bound and exact.
+#[test]
+fn colour_look_ahead_is_tight_on_small_levels() {
+    for text in ["02120\n00112\n01002\n22101\n", "010\n021\n202\n012\n"] {
+        let level: Level = text.parse().unwrap();
+        let graph = RegionGraph::new(&level);
+        let island = Island::new(&graph, &graph.islands()[0]);
+        let node = island.root();
+        let counts = colour_counts(&node);
+        let plain = colour_bound(&counts, None);
+        assert!(!single_within_one_move(&island, &node, &counts, None, &mut Vec::new()), "{text}");
+        let h = heuristic(&island, &node, None, u32::MAX, &mut Scratch::new(&island));
+        assert_eq!(h, plain + 1, "{text}");
+        assert!(node.radius < h, "{text}");
+        assert_eq!(bfs_optimum(&level, 100_000).unwrap().len(), h as usize, "{text}");
+    }
+}
+
+#[test]
+fn budget_reports_bounds_and_a_replayable_best() {
+    let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+    let Outcome::GaveUp { lower_bound: lb, best } =
+        solve_with(&level, Limits { node_limit: Some(3), ..Limits::default() })
+    else {
+        panic!("three nodes cannot prove this level");
+    };
+    let best = best.unwrap();
+    let optimum = solve(&level).len() as u32;
+    assert!(lb <= optimum && optimum <= best.len() as u32);
+    assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+}
+
+#[test]
+fn giant_islands_get_the_colour_bound_without_exhausting_memory() {
+    // 130 × 130 triangles coloured by parity: every triangle is its own region.
+    let rows: Vec<String> =
+        (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
+    let level: Level = rows.join("\n").parse().unwrap();
+    assert_eq!(solve_with(&level, Limits::default()), Outcome::GaveUp { lower_bound: 1, best: None });
+    assert_eq!(lower_bound(&level), 1);
+}
+
+#[test]
+fn islands_pick_the_cheapest_common_colour() {
+    // Left island is colour 0 already; the right one needs one move to 0 or to 1.
+    let level: Level = "0.01\n0.01\n".parse().unwrap();
+    let moves = solve(&level);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].colour, 0);
+}
