@@ -1,7 +1,8 @@
 //! Criterion benches: region graph build, flood fill, and the par solver against the seed
 //! article's best-first search (`reference`, not optimal, capped at 2 000 expanded states:
 //! a capped run already takes seconds on these levels, and it never proves a bound) on our
-//! own generated 29 × 10 levels: random colourings (`generate`) and the designed
+//! own generated 29 × 10 levels: `generate`'s (random layouts, and reverse play for the
+//! ones of 130 to 170 regions) and the designed
 //! benchmark set built by reverse play (`generate::bench_set`; only the levels the solver
 //! proves within 1 000 000 nodes are timed here, `examples/designed.rs` reports all of them).
 //! `ida_star` runs on one thread, `ida_star_2_threads` on two.
