@@ -44,14 +44,17 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
     use crate::generate::{Options, generate};
-    // (rows, cols, colours, regions, seed): small levels, and 29 × 10 ones like the game's.
-    let specs: [(usize, usize, usize, usize, u64); 6] = [
+    // (rows, cols, colours, regions, seed): small levels, 29 × 10 ones like the game's, and
+    // the deepest that `generate` builds and proves in about a second (190 regions, par 14).
+    let specs: [(usize, usize, usize, usize, u64); 8] = [
         (6, 5, 2, 6, 1),
         (8, 6, 3, 12, 2),
         (10, 8, 4, 16, 3),
         (29, 10, 3, 24, 4),
         (29, 10, 4, 30, 5),
         (29, 10, 5, 30, 6),
+        (29, 10, 4, 100, 2),
+        (29, 10, 3, 190, 1),
     ];
     let levels: Vec<Level> = specs
         .iter()

@@ -11,9 +11,10 @@
 //! prove within the budget is dropped and the next one tried.
 //!
 //! On 29 × 10 boards with the default budget, levels of up to 130 regions with 5 colours,
-//! 150 with 4 and 170 with 3 were generated with their proven par (par 9–12) in 0.8–45 s
+//! 150 with 4 and 190 with 3 were generated with their proven par (par 9–14) in 0.7–45 s
 //! on the seeds measured (one seed fails at 130 regions with 5 colours and at 150 with 4);
-//! past that, most attempts cannot be proven within the budget (see `kami/README.md`).
+//! past that, most attempts cannot be proven within the budget, or (200 regions with 3
+//! colours) most build no layout of exactly that many regions (see `kami/README.md`).
 
 use engine::{Grid, SeededRng, Topology, TriangleGrid};
 
