@@ -45,12 +45,7 @@ fn main() {
         );
         if trace {
             for it in iterations {
-                let beam = it.beam.map_or(String::new(), |b| format!(", then a beam found {b} moves"));
-                let split = if it.threads.is_empty() { String::new() } else { format!(" {:?}", it.threads) };
-                println!(
-                    "      island {} bound {:>2}: {:>9} nodes{split}, table {:>8}, {:.3}s{beam}",
-                    it.island, it.bound, it.nodes, it.table, it.seconds
-                );
+                println!("      {it}");
             }
         }
     }

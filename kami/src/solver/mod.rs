@@ -362,6 +362,40 @@ pub struct Iteration {
     pub threads: Vec<u64>,
 }
 
+impl std::fmt::Display for Iteration {
+    /// One line: island, threshold, nodes (per thread too, with several), table size,
+    /// seconds and the beam's path length, as the `designed` and `generated` examples print
+    /// their traces.
+    ///
+    /// ```
+    /// let it = kami::solver::Iteration {
+    ///     island: 0,
+    ///     bound: 9,
+    ///     nodes: 1200,
+    ///     table: 80,
+    ///     seconds: 0.25,
+    ///     beam: Some(10),
+    ///     threads: vec![600, 600],
+    /// };
+    /// assert_eq!(
+    ///     it.to_string(),
+    ///     "island 0 bound  9:      1200 nodes [600, 600], table       80, 0.250s, then a beam found 10 moves"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Iteration { island, bound, nodes, table, seconds, .. } = self;
+        write!(f, "island {island} bound {bound:>2}: {nodes:>9} nodes")?;
+        if !self.threads.is_empty() {
+            write!(f, " {:?}", self.threads)?;
+        }
+        write!(f, ", table {table:>8}, {seconds:.3}s")?;
+        if let Some(b) = self.beam {
+            write!(f, ", then a beam found {b} moves")?;
+        }
+        Ok(())
+    }
+}
+
 /// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
 /// colour (where the time goes: the iterations below the par prove that fewer moves are not
 /// enough; the last one either finds a solution, with the par as its threshold, or refutes
