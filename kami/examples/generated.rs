@@ -5,8 +5,9 @@
 //! with several threads each thread's nodes, transposition table size and time).
 //!
 //! `cargo run --release -p kami --example generated -- COLOURS REGIONS SEEDS [ROWSxCOLS]
-//! [budget=NODES] [threads=N] [trace] [print]` (`print` adds each level's text; `SEEDS` like `1,2,5` or `1-4`; a 29 × 10 board,
-//! `generate`'s default budget per attempt, and two threads unless told otherwise).
+//! [budget=NODES] [threads=N] [trace] [print]` (`SEEDS` like `1,2,5` or `1-4`; `print`
+//! adds each level's text; a 29 × 10 board, `generate`'s default budget per attempt, and
+//! two threads unless told otherwise).
 
 use std::time::Instant;
 
