@@ -353,8 +353,9 @@ pub struct Iteration {
     pub table: usize,
     /// Wall-clock seconds (not deterministic).
     pub seconds: f64,
-    /// The length of the path found by the beam search that ran after the iteration (and
-    /// shortened by searches from its states), if one ran (see [`solve_traced`]).
+    /// The length of the shortest path found by the beam searches that ran after the
+    /// iteration (each shortened by searches from its states), if one ran (see
+    /// [`solve_traced`]).
     pub beam: Option<u32>,
     /// With several threads ([`Limits::threads`]), the nodes each spent (in an iteration
     /// that finds a solution, including those spent after it, which `nodes` leaves out);
