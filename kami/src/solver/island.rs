@@ -1,5 +1,7 @@
 //! One island's region graph as bitsets, and the search states (nodes) over it.
 
+use std::sync::OnceLock;
+
 use engine::SeededRng;
 use rustc_hash::FxHashMap;
 
@@ -18,6 +20,9 @@ pub(super) struct Island {
     pub(super) zobrist: Vec<u128>,
     /// Zobrist keys of the search context (`2 * region` and `2 * region + 1`).
     pub(super) context: Vec<u128>,
+    /// The start node, built once (its distance matrix takes a breadth-first search from
+    /// every region) and cloned by [`Island::root`].
+    start: OnceLock<Node>,
 }
 
 /// A state of one island during search. Each current region is represented by one of its
@@ -98,10 +103,15 @@ impl Island {
         let zobrist =
             (0..n * MAX_COLOURS).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
         let context = (0..2 * n).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
-        Island { n, words, global, colours, adjacency, zobrist, context }
+        Island { n, words, global, colours, adjacency, zobrist, context, start: OnceLock::new() }
     }
 
+    /// The search node of the island's start (a clone of one built once).
     pub(super) fn root(&self) -> Node {
+        self.start.get_or_init(|| self.build_root()).clone()
+    }
+
+    fn build_root(&self) -> Node {
         let w = self.words;
         let mut alive = vec![0u64; w];
         let mut members = vec![0u64; self.n * w];
