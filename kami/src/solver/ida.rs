@@ -26,8 +26,8 @@ use crate::Colour;
 /// beams due run narrowest first, and stop at the first whose path has at most the next
 /// threshold's moves: a long iteration that makes several widths due pays for the wide
 /// ones only when the narrow ones fall short (a beam of 8 states finds the par of some
-/// 190-region levels that used to get one of 512 or 2 048). Once every threshold below the beam's length is
-/// refuted, the beam's path is optimal and is returned without searching the last
+/// 190-region levels that used to get one of 512 or 2 048). Once every threshold below
+/// the beam's length is refuted, the beam's path is optimal and is returned without searching the last
 /// threshold (the iteration that finds a solution, whose length is a matter of move
 /// order). Beam nodes count against the budget like search nodes.
 pub(super) fn ida_star(

@@ -187,9 +187,9 @@
 //! threshold below that solution's length is refuted, it is optimal and is returned
 //! without the last iteration. Beams widen (and get bigger searches) as the search goes
 //! on; after an iteration, the widths due run narrowest first, stopping at the first path
-//! short enough to end the search. The proof of optimality is the refutations, exactly as without beams; beams only
-//! stop the search sooner, and when the budget runs out their solution is reported as the
-//! best one found (greedy play otherwise).
+//! short enough to end the search. The proof of optimality is the refutations, exactly as
+//! without beams; beams only stop the search sooner, and when the budget runs out their
+//! solution is reported as the best one found (greedy play otherwise).
 //!
 //! # Threads
 //!
