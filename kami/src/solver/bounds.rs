@@ -59,18 +59,56 @@ pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, ca
     // The final-colour bound exceeds `h` by at most one; in a search it is tested only when
     // that decides a cut, and always when the full value is asked for (`cap` unbounded).
     let wanted = h + 1 == cap || cap == u32::MAX;
-    if target.is_none() && !node.dist.is_empty() && wanted && final_colour_cuts(node, island.n, &counts, h + 1) {
-        return h + 1;
+    if node.dist.is_empty() || !wanted {
+        return h;
     }
-    h
+    // The colour-radius bound adds one to a tight radius for every final colour but those
+    // some centre sees alone at its eccentricity (`lone_far_colours`).
+    let lone = if node.radius == h { lone_far_colours(node, island.n) } else { !0 };
+    let cut = match target {
+        Some(t) => lone >> t & 1 == 0,
+        None => final_colour_cuts(node, island.n, &counts, h + 1, lone),
+    };
+    h + u32::from(cut)
+}
+
+/// The colour-radius bound's open colours (module docs): the colours `c` such that some
+/// centre `u` (eccentricity equal to the radius `R`) has every region at distance `R` of
+/// colour `c`, as a bitset. For every other colour `c`, every region `u` has
+/// `max over v of d(u, v) + [colour(v) ≠ c] ≥ R + 1`.
+pub(super) fn lone_far_colours(node: &Node, n: usize) -> u64 {
+    let radius = node.radius;
+    let mut lone = 0u64;
+    for u in bits(&node.alive) {
+        if u32::from(node.ecc[u]) != radius {
+            continue;
+        }
+        let mut far = 0u64;
+        for (w, _) in entries_at_least(&node.dist[u * n..(u + 1) * n], 0, radius) {
+            if node.alive[w / 64] >> (w % 64) & 1 == 1 {
+                far |= 1 << node.col[w];
+                if far.count_ones() > 1 {
+                    break;
+                }
+            }
+        }
+        if far.is_power_of_two() {
+            lone |= far;
+        }
+    }
+    lone
 }
 
 /// Whether the final-colour bound (module docs) is at least `cap`: for every present
 /// colour `c`, the colour bound with target `c` or the pair bound with target `c` reaches
 /// `cap` (the caller knows the radius is below it).
-pub(super) fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u32) -> bool {
-    // The colours whose pair bound must reach `cap`, as a bitset.
-    let mut open = open_colours(counts, cap);
+pub(super) fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u32, lone: u64) -> bool {
+    // The colours whose pair bound must reach `cap`, as a bitset: those the colour bound
+    // and the colour-radius bound leave open.
+    let mut open = open_colours(counts, cap) & lone;
+    if open == 0 {
+        return true;
+    }
     // `⌈φ_c / 2⌉ ≥ cap` takes `φ_c ≥ 2·cap − 1`, so `d ≥ 2·cap − 3`.
     let need = 2 * cap - 1;
     let far = need.saturating_sub(2);

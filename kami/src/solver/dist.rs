@@ -69,17 +69,50 @@ pub(super) fn merge_distances_into(
     radius
 }
 
-/// Whether the radius after merging the regions `merged` (a bitset) into one region
-/// would exceed `limit`, read off the current matrix without changing it (the same rule as
-/// [`merge_distances`]), given the merged set's row `ds` (see [`merged_row`]): the merged
-/// region and every remaining region of `centres` must have some region farther than
-/// `limit`. Exact when `centres` holds every alive region that could become a centre (all
-/// alive regions, or the set `radius_taps` found).
-pub(super) fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, centres: &[u64], ds: &[u8]) -> bool {
+/// The child's lone far colours (see `bounds::lone_far_colours`) when the merge of the
+/// regions `merged` (a bitset, recoloured `x`) leaves a radius of exactly `limit`: the
+/// colours `c` such that some centre of the child sees only regions of colour `c` at
+/// distance `limit`; `Some(0)` when the radius exceeds `limit`, `None` when it is below.
+///
+/// Read off the current matrix without changing it, by the rule of [`merge_distances`],
+/// given the merged set's row `ds` (see [`merged_row`]): the merged region and every
+/// remaining region of `centres` is tried as a centre of the child. Exact when `centres`
+/// holds every alive region that could be a centre of eccentricity at most `limit` (all
+/// alive regions, or the set [`radius_taps`] found). Regions whose eccentricity exceeds
+/// `limit + 2` are skipped: a merge of a set of diameter at most 2 shortens no distance
+/// by more than 2.
+pub(super) fn child_lone_colours(
+    node: &Node,
+    n: usize,
+    (merged, x): (&[u64], Colour),
+    limit: u32,
+    centres: &[u64],
+    ds: &[u8],
+) -> Option<u64> {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     let limit = u8::try_from(limit).unwrap_or(u8::MAX);
-    if ds.iter().all(|&d| d <= limit) {
-        return false;
+    let alive_at = |v: usize| alive[v / 64] >> (v % 64) & 1 == 1;
+    let mut lone = 0u64;
+    // The colours at distance `limit` from a centre whose eccentricity is `limit`, given
+    // its distances `d`: one colour adds it to `lone`.
+    let mut far_colours = |d: &mut dyn Iterator<Item = (usize, u8)>| {
+        let mut far = 0u64;
+        for (v, dv) in d {
+            if dv == limit && alive_at(v) {
+                far |= 1 << if ds[v] == 0 { x } else { node.col[v] };
+                if far.count_ones() > 1 {
+                    return;
+                }
+            }
+        }
+        lone |= far;
+    };
+    let merged_ecc = ds.iter().copied().max().unwrap_or(0);
+    if merged_ecc < limit {
+        return None;
+    }
+    if merged_ecc == limit {
+        far_colours(&mut ds.iter().copied().enumerate());
     }
     for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
         let mut word = a & c & !merged[k];
@@ -87,18 +120,21 @@ pub(super) fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, 
             let u = k * 64 + word.trailing_zeros() as usize;
             word &= word - 1;
             if u32::from(eccs[u]) > u32::from(limit) + 2 {
-                // A merge of a set of diameter at most 2 shortens no distance by more than 2.
                 continue;
             }
             let du = ds[u];
             let row = &dist[u * n..(u + 1) * n];
-            let ecc = row.iter().zip(ds.iter()).fold(0u8, |m, (&d, &x)| m.max(d.min(du.saturating_add(x))));
-            if ecc <= limit {
-                return false;
+            let child = |(&d, &x): (&u8, &u8)| d.min(du.saturating_add(x));
+            let ecc = row.iter().zip(ds.iter()).map(child).fold(0u8, u8::max);
+            if ecc < limit {
+                return None;
+            }
+            if ecc == limit {
+                far_colours(&mut row.iter().zip(ds.iter()).map(child).enumerate());
             }
         }
     }
-    true
+    Some(lone)
 }
 
 /// The regions `r` whose tap may leave a region graph of radius at most `limit`, into
@@ -116,7 +152,7 @@ pub(super) fn radius_exceeds(node: &Node, n: usize, merged: &[u64], limit: u32, 
 /// distances, so the test only keeps more. Dead regions' columns repeat their region's
 /// distances, so `v` ranges over alive regions. `out` also records which regions `u`
 /// passed the test for each `r`: the only regions other than the merged one that can be a
-/// centre after a tap of `r` (for [`radius_exceeds`]).
+/// centre after a tap of `r` (for [`child_lone_colours`]).
 pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut [u8]) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     out.centres.clear();

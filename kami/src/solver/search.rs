@@ -12,7 +12,7 @@ use super::bounds::{
     single_within_one_move,
 };
 use super::budget::Budget;
-use super::dist::{TapFilter, merged_row, pair_taps, radius_exceeds, radius_taps, radius_test_applies};
+use super::dist::{TapFilter, child_lone_colours, merged_row, pair_taps, radius_taps, radius_test_applies};
 use super::island::{Island, Node, bits};
 use crate::{Colour, MAX_COLOURS};
 
@@ -393,7 +393,7 @@ impl<'a> Search<'a> {
         if known + 1 > left {
             return Err(known + 1);
         }
-        if self.radius_cut(depth, r, left, centred) || self.pair_cut(depth, (x, child), left) {
+        if self.radius_cut(depth, (r, x, child), left, centred) || self.pair_cut(depth, (x, child), left) {
             return Err(left + 1);
         }
         Ok((tapped_key, merged))
@@ -476,10 +476,18 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether the child of the node at `depth` by move `(r, x)` has a radius above
-    /// `left - 1` (read off the parent's matrix, see `radius_exceeds`; the merged set from
-    /// `scratch.merged` and its row from `scratch.ds`, see `merged_set`).
-    pub(super) fn radius_cut(&mut self, depth: usize, r: usize, left: u32, centred: bool) -> bool {
+    /// Whether the child of the node at `depth` by move `(r, x)` (colour counts `child`)
+    /// has a radius above `left - 1`, or a colour-radius bound of at least `left` for every
+    /// final colour its colour bound leaves open (the target's, with one), read off the
+    /// parent's matrix (see `child_lone_colours`; the merged set from `scratch.merged` and
+    /// its row from `scratch.ds`, see `merged_set`).
+    pub(super) fn radius_cut(
+        &mut self,
+        depth: usize,
+        (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
+        left: u32,
+        centred: bool,
+    ) -> bool {
         let parent = &self.stack[depth];
         if !radius_test_applies(parent, left) {
             return false;
@@ -491,7 +499,15 @@ impl<'a> Search<'a> {
         } else {
             &parent.alive[..]
         };
-        radius_exceeds(parent, self.island.n, merged, left - 1, centres, &self.scratch.ds)
+        let Some(lone) = child_lone_colours(parent, self.island.n, (merged, x), left - 1, centres, &self.scratch.ds)
+        else {
+            return false;
+        };
+        let open = match self.target {
+            Some(t) => 1 << t,
+            None => open_colours(child, left),
+        };
+        lone & open == 0
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the

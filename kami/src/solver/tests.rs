@@ -2,11 +2,11 @@ use proptest::prelude::*;
 
 use super::beam::{beam_path, shorten};
 use super::bounds::{
-    Scratch, bfs_radius, colour_bound, colour_counts, heuristic, moved_counts, open_colours, pair_bound,
-    single_within_one_move,
+    Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts, open_colours,
+    pair_bound, single_within_one_move,
 };
 use super::budget::Budget;
-use super::dist::{TapFilter, entries_at_least, merged_row, pair_taps, radius_exceeds, radius_taps};
+use super::dist::{TapFilter, child_lone_colours, entries_at_least, merged_row, pair_taps, radius_taps};
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
 use super::search::{Probe, Search, shrink_table};
@@ -326,7 +326,7 @@ fn shrinking_the_table_keeps_the_largest_bounds() {
 proptest! {
     /// The distance matrix kept through moves gives the same radius as breadth-first
     /// search on the merged graph, after every move of random play; the read-only test
-    /// `radius_exceeds` agrees with it.
+    /// `child_lone_colours` agrees with it (see `child_lone_colours_matches_the_child`).
     #[test]
     fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
         let graph = RegionGraph::new(&level);
@@ -353,8 +353,8 @@ proptest! {
                     let n = island.n;
                     for limit in 0..6 {
                         merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        let exceeds = radius_exceeds(&before, n, &merged, limit, &before.alive, &scratch.ds);
-                        prop_assert_eq!(exceeds, node.radius > limit);
+                        let read = child_lone_colours(&before, n, (&merged, x), limit, &before.alive, &scratch.ds);
+                        prop_assert_eq!(read, child_lone_colours_matches_the_child(&node, n, limit));
                         // The tap filter never drops a tap that brings the radius to
                         // `limit`, and its centres suffice for the exact test.
                         let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
@@ -365,12 +365,22 @@ proptest! {
                         filter.centres_of(r, n, &mut scratch.centres);
                         // `radius_taps` used `ds` as scratch: the merged row again.
                         merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        let exceeds = radius_exceeds(&before, n, &merged, limit, &scratch.centres, &scratch.ds);
-                        prop_assert_eq!(exceeds, node.radius > limit);
+                        let read = child_lone_colours(&before, n, (&merged, x), limit, &scratch.centres, &scratch.ds);
+                        prop_assert_eq!(read, child_lone_colours_matches_the_child(&node, n, limit));
                     }
                 }
             }
         }
+    }
+}
+
+/// What `child_lone_colours` must return for a built `child` and `limit`: nothing when
+/// its radius is below `limit`, no colour when above, its lone far colours when equal.
+fn child_lone_colours_matches_the_child(child: &Node, n: usize, limit: u32) -> Option<u64> {
+    match child.radius.cmp(&limit) {
+        std::cmp::Ordering::Less => None,
+        std::cmp::Ordering::Equal => Some(lone_far_colours(child, n)),
+        std::cmp::Ordering::Greater => Some(0),
     }
 }
 
@@ -389,7 +399,8 @@ proptest! {
 
     /// On bigger levels, through random play: for every move of the search (each region
     /// to each neighbour colour) and every limit, a tap the filter drops leaves a radius
-    /// above the limit, and the radius test with the filter's centres is exact.
+    /// above the limit, and the radius and colour-radius test with the filter's centres
+    /// is exact.
     #[test]
     fn tap_filter_keeps_every_radius_reducing_move(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
         random_play(&level, &picks, &[], |island, node, moves| {
@@ -407,8 +418,8 @@ proptest! {
                     filter.centres_of(r, n, &mut scratch.centres);
                     let merged = scratch.merged.clone();
                     merged_row(&node.dist, n, &merged, &mut scratch.ds);
-                    let exceeds = radius_exceeds(node, n, &merged, limit, &scratch.centres, &scratch.ds);
-                    prop_assert_eq!(exceeds, child.radius > limit);
+                    let read = child_lone_colours(node, n, (&merged, x), limit, &scratch.centres, &scratch.ds);
+                    prop_assert_eq!(read, child_lone_colours_matches_the_child(&child, n, limit));
                 }
             }
             Ok(())
@@ -493,11 +504,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     /// On bigger levels, through random play, with and without a target colour: every
-    /// child `pair_cut` cuts before the move is played has a bound (pair or, without a
-    /// target, final-colour) of at least the moves left, so the search would cut it at
-    /// its own node.
+    /// child `radius_cut` or `pair_cut` cuts before the move is played has a bound
+    /// (radius, colour-radius, pair or, without a target, final-colour) of at least the
+    /// moves left, so the search would cut it at its own node.
     #[test]
-    fn pair_cut_only_cuts_children_the_bounds_cut(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+    fn child_cuts_only_cut_children_the_bounds_cut(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
         let palette = level.colours_used();
         random_play(&level, &picks, &palette, |island, node, moves| {
             let w = island.words;
@@ -511,13 +522,14 @@ proptest! {
                     if left < 2 {
                         continue;
                     }
-                    search.tap_filter(0, left);
+                    let (_, centred) = search.tap_filter(0, left);
                     let counts = colour_counts(node);
                     for &(r, x) in moves {
                         let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
                         let child_counts = moved_counts(&counts, node.col[r], x, merges);
                         search.merged_set(0, r, x, true);
-                        if search.pair_cut(0, (x, &child_counts), left) {
+                        let radius_cut = search.radius_cut(0, (r, x, &child_counts), left, centred);
+                        if radius_cut || search.pair_cut(0, (x, &child_counts), left) {
                             let mut child = node.clone();
                             island.apply(&mut child, r, x, &mut merged);
                             let mut scratch = Scratch::new(island);
@@ -716,9 +728,43 @@ proptest! {
         for (target, exact) in graph_distances(&colours, &adjacency, &palette) {
             let pair = pair_bound(&node, island.n, target);
             prop_assert!(pair as usize <= exact, "pair bound {} > exact {} for {:?}: {:?} {:?}", pair, exact, target, colours, adjacency);
+            let radius = plain_colour_radius(&colours, &adjacency, target);
+            prop_assert!(radius as usize <= exact, "colour radius {} > exact {} for {:?}: {:?} {:?}", radius, exact, target, colours, adjacency);
+            prop_assert!(heuristic(&island, &node, target, u32::MAX, &mut scratch) >= radius);
             let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
             prop_assert!(h as usize <= exact, "bound {} > exact {} for {:?}: {:?} {:?}", h, exact, target, colours, adjacency);
         }
+    }
+}
+
+/// The colour-radius bound (module docs) computed plainly, by breadth-first search from
+/// every region: the least over regions `u` of the largest `d(u, v) + [colour(v) ≠ c]`,
+/// for the target `c`, or the least over the present colours without one.
+fn plain_colour_radius(colours: &[Colour], adjacency: &[Vec<usize>], target: Option<Colour>) -> u32 {
+    let n = colours.len();
+    let distances: Vec<Vec<u32>> = (0..n)
+        .map(|s| {
+            let mut d = vec![u32::MAX; n];
+            d[s] = 0;
+            let mut queue = std::collections::VecDeque::from([s]);
+            while let Some(u) = queue.pop_front() {
+                for &v in &adjacency[u] {
+                    if d[v] == u32::MAX {
+                        d[v] = d[u] + 1;
+                        queue.push_back(v);
+                    }
+                }
+            }
+            d
+        })
+        .collect();
+    let radius_for = |c: Colour| {
+        let ecc = |u: usize| (0..n).map(|v| distances[u][v] + u32::from(colours[v] != c)).max().unwrap_or(0);
+        (0..n).map(ecc).min().unwrap_or(0)
+    };
+    match target {
+        Some(t) => radius_for(t),
+        None => colours.iter().map(|&c| radius_for(c)).min().unwrap_or(0),
     }
 }
 
