@@ -69,72 +69,112 @@ pub(super) fn merge_distances_into(
     radius
 }
 
-/// The child's lone far colours (see `bounds::lone_far_colours`) when the merge of the
-/// regions `merged` (a bitset, recoloured `x`) leaves a radius of exactly `limit`: the
-/// colours `c` such that some centre of the child sees only regions of colour `c` at
-/// distance `limit`; `Some(0)` when the radius exceeds `limit`, `None` when it is below.
+/// Whether the child by the merge of the regions `merged` (a bitset, recoloured `x`) has
+/// a radius above `limit`, or of exactly `limit` with no colour of `open` among its lone
+/// far colours (see `bounds::lone_far_colours`: the colours some centre sees alone at
+/// distance `limit`), so that its radius or colour-radius bound exceeds `limit` for every
+/// final colour of `open`.
 ///
 /// Read off the current matrix without changing it, by the rule of [`merge_distances`],
 /// given the merged set's row `ds` (see [`merged_row`]): the merged region and every
-/// remaining region of `centres` is tried as a centre of the child. Exact when `centres`
-/// holds every alive region that could be a centre of eccentricity at most `limit` (all
-/// alive regions, or the set [`radius_taps`] found). Regions whose eccentricity exceeds
-/// `limit + 2` are skipped: a merge of a set of diameter at most 2 shortens no distance
-/// by more than 2.
-pub(super) fn child_lone_colours(
+/// remaining region of `centres` is tried as a centre of the child, those of the smallest
+/// eccentricity first (the likeliest to decide "no"). Exact when `centres` holds every
+/// alive region that could be a centre of eccentricity at most `limit` (all alive regions,
+/// or the set [`radius_taps`] found). Regions whose eccentricity exceeds `limit + 2` are
+/// skipped: a merge of a set of diameter at most 2 shortens no distance by more than 2.
+pub(super) fn colour_radius_cut(
     node: &Node,
     n: usize,
     (merged, x): (&[u64], Colour),
     limit: u32,
-    centres: &[u64],
+    (centres, open): (&[u64], u64),
     ds: &[u8],
-) -> Option<u64> {
+    witnesses: Option<&[(u16, u16)]>,
+) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
-    let limit = u8::try_from(limit).unwrap_or(u8::MAX);
-    let alive_at = |v: usize| alive[v / 64] >> (v % 64) & 1 == 1;
-    let mut lone = 0u64;
-    // The colours at distance `limit` from a centre whose eccentricity is `limit`, given
-    // its distances `d`: one colour adds it to `lone`.
-    let mut far_colours = |d: &mut dyn Iterator<Item = (usize, u8)>| {
+    let Ok(limit) = u8::try_from(limit) else { return false };
+    // Whether a centre of the child, whose row of the parent's matrix is `row` (`ds`
+    // itself for the merged region, with `du = 0`) and whose distance to the merged set is
+    // `du`, leaves the child within the bound: an eccentricity below `limit`, or at it with
+    // one far colour, of `open`.
+    let within = |row: &[u8], du: u8| {
+        let child = |(&d, &s): (&u8, &u8)| d.min(du.saturating_add(s));
+        let ecc = row.iter().zip(ds).map(child).fold(0u8, u8::max);
+        if ecc != limit {
+            return ecc < limit;
+        }
         let mut far = 0u64;
-        for (v, dv) in d {
-            if dv == limit && alive_at(v) {
-                far |= 1 << if ds[v] == 0 { x } else { node.col[v] };
-                if far.count_ones() > 1 {
-                    return;
+        for (v, (&d, &s)) in row.iter().zip(ds).enumerate() {
+            if d.min(du.saturating_add(s)) == limit && alive[v / 64] >> (v % 64) & 1 == 1 {
+                far |= 1 << if s == 0 { x } else { node.col[v] };
+                if !far.is_power_of_two() {
+                    return false;
                 }
             }
         }
-        lone |= far;
+        far & open != 0
     };
-    let merged_ecc = ds.iter().copied().max().unwrap_or(0);
-    if merged_ecc < limit {
-        return None;
+    if within(ds, 0) {
+        return false;
     }
-    if merged_ecc == limit {
-        far_colours(&mut ds.iter().copied().enumerate());
-    }
-    for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
-        let mut word = a & c & !merged[k];
-        while word != 0 {
-            let u = k * 64 + word.trailing_zeros() as usize;
-            word &= word - 1;
-            if u32::from(eccs[u]) > u32::from(limit) + 2 {
-                continue;
-            }
-            let du = ds[u];
-            let row = &dist[u * n..(u + 1) * n];
-            let child = |(&d, &x): (&u8, &u8)| d.min(du.saturating_add(x));
-            let ecc = row.iter().zip(ds.iter()).map(child).fold(0u8, u8::max);
-            if ecc < limit {
-                return None;
-            }
-            if ecc == limit {
-                far_colours(&mut row.iter().zip(ds.iter()).map(child).enumerate());
+    // The regions whose eccentricity is at most `limit` first, then the others.
+    for near in [true, false] {
+        for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
+            let mut word = a & c & !merged[k];
+            while word != 0 {
+                let u = k * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if (eccs[u] <= limit) != near || u32::from(eccs[u]) > u32::from(limit) + 2 {
+                    continue;
+                }
+                let (row, du) = (&dist[u * n..(u + 1) * n], ds[u]);
+                if let Some(&(v, w)) = witnesses.and_then(|ws| ws.get(u)) {
+                    // The witnesses of `u` (see `centre_witnesses`) read in the child.
+                    let at = |v: u16| row[usize::from(v)].min(du.saturating_add(ds[usize::from(v)]));
+                    let colour = |v: u16| if ds[usize::from(v)] == 0 { x } else { node.col[usize::from(v)] };
+                    if eccs[u] > limit && at(v) > limit {
+                        continue;
+                    }
+                    if w != NO_WITNESS && at(v) == limit && at(w) == limit && colour(v) != colour(w) {
+                        continue;
+                    }
+                }
+                if within(row, du) {
+                    return false;
+                }
             }
         }
     }
-    Some(lone)
+    true
+}
+
+/// No second witness (see [`centre_witnesses`]).
+pub(super) const NO_WITNESS: u16 = u16::MAX;
+
+/// For [`colour_radius_cut`] at a node whose radius is at least `limit`: for each alive
+/// region `u` of eccentricity at most `limit + 2`, a region `v` at distance `ecc(u)` and,
+/// when `ecc(u) = limit`, a region `w` at distance `limit` of another colour than `v`'s
+/// (`NO_WITNESS` if there is none), into `out[u]`. In a child where `v` is still
+/// farther than `limit` from `u`, or `v` and `w` are both still at `limit` in two colours,
+/// `u` cannot be a centre within the bound (its eccentricity exceeds `limit`, or equals it
+/// with two far colours), which the cut then knows without reading `u`'s row. Witnesses
+/// only save work: the cut reads the row whenever they do not settle `u`.
+pub(super) fn centre_witnesses(node: &Node, n: usize, limit: u32, out: &mut Vec<(u16, u16)>) {
+    out.clear();
+    out.resize(n, (NO_WITNESS, NO_WITNESS));
+    let Ok(limit) = u8::try_from(limit) else { return };
+    let alive_at = |v: usize| node.alive[v / 64] >> (v % 64) & 1 == 1;
+    for u in bits(&node.alive) {
+        let ecc = node.ecc[u];
+        if u32::from(ecc) > u32::from(limit) + 2 {
+            continue;
+        }
+        let row = &node.dist[u * n..(u + 1) * n];
+        let mut far = entries_at_least(row, 0, u32::from(ecc)).map(|(v, _)| v).filter(|&v| alive_at(v));
+        let Some(v) = far.next() else { continue };
+        let w = if ecc == limit { far.find(|&w| node.col[w] != node.col[v]) } else { None };
+        out[u] = (v as u16, w.map_or(NO_WITNESS, |w| w as u16));
+    }
 }
 
 /// The regions `r` whose tap may leave a region graph of radius at most `limit`, into
@@ -152,7 +192,7 @@ pub(super) fn child_lone_colours(
 /// distances, so the test only keeps more. Dead regions' columns repeat their region's
 /// distances, so `v` ranges over alive regions. `out` also records which regions `u`
 /// passed the test for each `r`: the only regions other than the merged one that can be a
-/// centre after a tap of `r` (for [`child_lone_colours`]).
+/// centre after a tap of `r` (for [`colour_radius_cut`]).
 pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter, far: &mut [u8]) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     out.centres.clear();
@@ -287,6 +327,10 @@ pub(super) struct TapFilter {
     /// Pairs `(u, w, d(u, w))` whose potential is critical (see [`pair_taps`]), for
     /// `Search::pair_cut`.
     pub(super) pairs: Vec<(u16, u16, u8)>,
+    /// The centre witnesses of [`centre_witnesses`] for the limit `left − 1`, when
+    /// `witnessed`.
+    pub(super) witnesses: Vec<(u16, u16)>,
+    pub(super) witnessed: bool,
 }
 
 impl TapFilter {
@@ -370,8 +414,9 @@ pub(super) fn pair_taps(
 pub(super) const CRITICAL_PAIRS: usize = 64;
 
 /// Whether the per-child radius test applies at a node with `left` moves left: it has a
-/// distance matrix and a radius of at least `left` (a child's radius is at most its
-/// parent's, so below that no child can fail it).
+/// distance matrix and a radius of at least `left − 1` (a child's radius is at most its
+/// parent's, so below that no child can reach the limit `left − 1`; at `left − 1` only
+/// the colour-radius part can cut, see [`child_lone_colours`]).
 pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
-    !node.dist.is_empty() && left >= 2 && node.radius >= left
+    !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }

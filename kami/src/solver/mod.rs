@@ -153,14 +153,17 @@
 //! bound is computed from the parent's colour counts (the tapped region changes colour, its
 //! neighbours of the new colour disappear), and its radius and colour-radius bounds are
 //! tested against the moves left by reading the parent's distance matrix through the merge
-//! rule of `merge_distances` without writing it (`child_lone_colours`: a child whose radius
+//! rule of `merge_distances` without writing it (`colour_radius_cut`: a child whose radius
 //! equals the limit is cut when every final colour its colour bound leaves open is seen
 //! alone by no centre); the look-ahead of the colour
 //! bound is tested once the child's regions are merged and before its distance matrix is
 //! written. The radius test scans only regions whose eccentricity in the parent is at most
 //! the limit plus 2 (a merged set has diameter at most 2, so no distance shrinks by more),
+//! those of the parent's smallest eccentricities first (they decide "no cut" soonest),
 //! and runs only when the parent's radius is not already below the limit (merging never
-//! lengthens a distance, so the child's radius is at most the parent's). A child failing either test
+//! lengthens a distance, so the child's radius is at most the parent's). At a parent whose
+//! radius is one below its moves left only the colour-radius part can cut; that is where
+//! half the children the deep levels used to build died at once. A child failing either test
 //! would be cut by the same bound at its own node, so the search is unchanged; the bound
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).

@@ -12,7 +12,9 @@ use super::bounds::{
     single_within_one_move,
 };
 use super::budget::Budget;
-use super::dist::{TapFilter, child_lone_colours, merged_row, pair_taps, radius_taps, radius_test_applies};
+use super::dist::{
+    TapFilter, centre_witnesses, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies,
+};
 use super::island::{Island, Node, bits};
 use crate::{Colour, MAX_COLOURS};
 
@@ -338,6 +340,8 @@ impl<'a> Search<'a> {
         let node = &self.stack[depth];
         if let Some(filter) = self.filters.get_mut(depth) {
             filter.pairs.clear();
+            // The centre witnesses are found when a child first needs them (`radius_cut`).
+            filter.witnessed = false;
         }
         if node.dist.is_empty() || left < 2 {
             return (false, false);
@@ -479,7 +483,7 @@ impl<'a> Search<'a> {
     /// Whether the child of the node at `depth` by move `(r, x)` (colour counts `child`)
     /// has a radius above `left - 1`, or a colour-radius bound of at least `left` for every
     /// final colour its colour bound leaves open (the target's, with one), read off the
-    /// parent's matrix (see `child_lone_colours`; the merged set from `scratch.merged` and
+    /// parent's matrix (see `colour_radius_cut`; the merged set from `scratch.merged` and
     /// its row from `scratch.ds`, see `merged_set`).
     pub(super) fn radius_cut(
         &mut self,
@@ -499,15 +503,18 @@ impl<'a> Search<'a> {
         } else {
             &parent.alive[..]
         };
-        let Some(lone) = child_lone_colours(parent, self.island.n, (merged, x), left - 1, centres, &self.scratch.ds)
-        else {
-            return false;
-        };
         let open = match self.target {
             Some(t) => 1 << t,
             None => open_colours(child, left),
         };
-        lone & open == 0
+        let witnesses = self.filters.get_mut(depth).map(|f| {
+            if !f.witnessed {
+                centre_witnesses(parent, self.island.n, left - 1, &mut f.witnesses);
+                f.witnessed = true;
+            }
+            &f.witnesses[..]
+        });
+        colour_radius_cut(parent, self.island.n, (merged, x), left - 1, (centres, open), &self.scratch.ds, witnesses)
     }
 
     /// Candidate moves: each current region to each colour of its neighbours (and to the

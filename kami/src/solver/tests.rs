@@ -6,7 +6,9 @@ use super::bounds::{
     pair_bound, single_within_one_move,
 };
 use super::budget::Budget;
-use super::dist::{TapFilter, child_lone_colours, entries_at_least, merged_row, pair_taps, radius_taps};
+use super::dist::{
+    TapFilter, centre_witnesses, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
+};
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
 use super::search::{Probe, Search, shrink_table};
@@ -326,7 +328,7 @@ fn shrinking_the_table_keeps_the_largest_bounds() {
 proptest! {
     /// The distance matrix kept through moves gives the same radius as breadth-first
     /// search on the merged graph, after every move of random play; the read-only test
-    /// `child_lone_colours` agrees with it (see `child_lone_colours_matches_the_child`).
+    /// `colour_radius_cut` agrees with it (see `colour_radius_cuts_the_child`).
     #[test]
     fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
         let graph = RegionGraph::new(&level);
@@ -334,6 +336,7 @@ proptest! {
             let island = Island::new(&graph, regions);
             let mut node = island.root();
             let mut scratch = Scratch::new(&island);
+            let mut witnesses = Vec::new();
             for &(pick, c) in &taps {
                 prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
                 let reps: Vec<usize> = bits(&node.alive).collect();
@@ -353,8 +356,10 @@ proptest! {
                     let n = island.n;
                     for limit in 0..6 {
                         merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        let read = child_lone_colours(&before, n, (&merged, x), limit, &before.alive, &scratch.ds);
-                        prop_assert_eq!(read, child_lone_colours_matches_the_child(&node, n, limit));
+                        for open in open_masks() {
+                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&before.alive, open), &scratch.ds, None);
+                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                        }
                         // The tap filter never drops a tap that brings the radius to
                         // `limit`, and its centres suffice for the exact test.
                         let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
@@ -365,8 +370,14 @@ proptest! {
                         filter.centres_of(r, n, &mut scratch.centres);
                         // `radius_taps` used `ds` as scratch: the merged row again.
                         merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        let read = child_lone_colours(&before, n, (&merged, x), limit, &scratch.centres, &scratch.ds);
-                        prop_assert_eq!(read, child_lone_colours_matches_the_child(&node, n, limit));
+                        for open in open_masks() {
+                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
+                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                            // With the centre witnesses (any limit: they only save work).
+                            centre_witnesses(&before, n, limit, &mut witnesses);
+                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
+                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                        }
                     }
                 }
             }
@@ -374,14 +385,16 @@ proptest! {
     }
 }
 
-/// What `child_lone_colours` must return for a built `child` and `limit`: nothing when
-/// its radius is below `limit`, no colour when above, its lone far colours when equal.
-fn child_lone_colours_matches_the_child(child: &Node, n: usize, limit: u32) -> Option<u64> {
-    match child.radius.cmp(&limit) {
-        std::cmp::Ordering::Less => None,
-        std::cmp::Ordering::Equal => Some(lone_far_colours(child, n)),
-        std::cmp::Ordering::Greater => Some(0),
-    }
+/// What `colour_radius_cut` must say of a built `child`, for `limit` and the open final
+/// colours `open`: its radius exceeds `limit`, or equals it and no colour of `open` is
+/// one some centre sees alone at that distance.
+fn colour_radius_cuts_the_child(child: &Node, n: usize, limit: u32, open: u64) -> bool {
+    child.radius > limit || (child.radius == limit && lone_far_colours(child, n) & open == 0)
+}
+
+/// The final colours to test the colour-radius cut with: every colour, and each alone.
+fn open_masks() -> impl Iterator<Item = u64> {
+    std::iter::once(!0).chain((0..5).map(|c| 1 << c))
 }
 
 /// Random levels bigger than `level_strategy`'s (radius up to about 8), with holes.
@@ -406,6 +419,7 @@ proptest! {
         random_play(&level, &picks, &[], |island, node, moves| {
             let (n, w) = (island.n, island.words);
             let mut scratch = Scratch::new(island);
+            let mut witnesses = Vec::new();
             let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
             for limit in node.radius.saturating_sub(2)..=node.radius {
                 radius_taps(node, n, limit, &mut filter, &mut scratch.ds);
@@ -418,8 +432,13 @@ proptest! {
                     filter.centres_of(r, n, &mut scratch.centres);
                     let merged = scratch.merged.clone();
                     merged_row(&node.dist, n, &merged, &mut scratch.ds);
-                    let read = child_lone_colours(node, n, (&merged, x), limit, &scratch.centres, &scratch.ds);
-                    prop_assert_eq!(read, child_lone_colours_matches_the_child(&child, n, limit));
+                    for open in open_masks() {
+                        let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
+                        prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
+                        centre_witnesses(node, n, limit, &mut witnesses);
+                        let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
+                        prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
+                    }
                 }
             }
             Ok(())
