@@ -1,7 +1,7 @@
 //! The admissible lower bounds of a search node (colour, radius, pair and final-colour
 //! bounds; proven in the [solver module docs](super)).
 
-use super::dist::entries_at_least;
+use super::dist::{entries_at_least, lone_colour};
 use super::island::{Island, Node, bits};
 use crate::{Colour, MAX_COLOURS};
 
@@ -83,18 +83,10 @@ pub(super) fn lone_far_colours(node: &Node, n: usize) -> u64 {
         if u32::from(node.ecc[u]) != radius {
             continue;
         }
-        let mut far = 0u64;
-        for (w, _) in entries_at_least(&node.dist[u * n..(u + 1) * n], 0, radius) {
-            if node.alive[w / 64] >> (w % 64) & 1 == 1 {
-                far |= 1 << node.col[w];
-                if far.count_ones() > 1 {
-                    break;
-                }
-            }
-        }
-        if far.is_power_of_two() {
-            lone |= far;
-        }
+        let far = entries_at_least(&node.dist[u * n..(u + 1) * n], 0, radius)
+            .filter(|&(w, _)| node.alive[w / 64] >> (w % 64) & 1 == 1)
+            .map(|(w, _)| node.col[w]);
+        lone |= lone_colour(far);
     }
     lone
 }

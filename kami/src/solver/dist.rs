@@ -103,16 +103,11 @@ pub(super) fn colour_radius_cut(
         if ecc != limit {
             return ecc < limit;
         }
-        let mut far = 0u64;
-        for (v, (&d, &s)) in row.iter().zip(ds).enumerate() {
-            if d.min(du.saturating_add(s)) == limit && alive[v / 64] >> (v % 64) & 1 == 1 {
-                far |= 1 << if s == 0 { x } else { node.col[v] };
-                if !far.is_power_of_two() {
-                    return false;
-                }
-            }
-        }
-        far & open != 0
+        let far = row.iter().zip(ds).enumerate().filter_map(|(v, (&d, &s))| {
+            let at = d.min(du.saturating_add(s)) == limit && alive[v / 64] >> (v % 64) & 1 == 1;
+            at.then(|| if s == 0 { x } else { node.col[v] })
+        });
+        lone_colour(far) & open != 0
     };
     if within(ds, 0) {
         return false;
@@ -146,6 +141,20 @@ pub(super) fn colour_radius_cut(
         }
     }
     true
+}
+
+/// The colours of `far` (the regions at a centre's eccentricity) as a one-bit set when
+/// they are all one colour, else 0 (stopping at the second colour): a centre's lone far
+/// colour (see `bounds::lone_far_colours`).
+pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
+    let mut seen = 0u64;
+    for c in far {
+        seen |= 1 << c;
+        if !seen.is_power_of_two() {
+            return 0;
+        }
+    }
+    seen
 }
 
 /// No second witness (see [`centre_witnesses`]).
@@ -416,7 +425,7 @@ pub(super) const CRITICAL_PAIRS: usize = 64;
 /// Whether the per-child radius test applies at a node with `left` moves left: it has a
 /// distance matrix and a radius of at least `left − 1` (a child's radius is at most its
 /// parent's, so below that no child can reach the limit `left − 1`; at `left − 1` only
-/// the colour-radius part can cut, see [`child_lone_colours`]).
+/// the colour-radius part can cut, see [`colour_radius_cut`]).
 pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }
