@@ -1,7 +1,7 @@
 //! The admissible lower bounds of a search node (colour, radius, pair and final-colour
 //! bounds; proven in the [solver module docs](super)).
 
-use super::dist::{entries_at_least, lone_colour};
+use super::dist::{Far, entries_at_least, lone_colour};
 use super::island::{Island, Node, bits};
 use crate::{Colour, MAX_COLOURS};
 
@@ -16,6 +16,8 @@ pub(super) struct Scratch {
     pub(super) merged: Vec<u64>,
     pub(super) centres: Vec<u64>,
     pub(super) masks: Vec<u64>,
+    /// The regions the pair scans read.
+    pub(super) far: Far,
 }
 
 impl Scratch {
@@ -30,6 +32,7 @@ impl Scratch {
             merged: vec![0; island.words],
             centres: vec![0; island.words],
             masks: Vec::new(),
+            far: Far::default(),
         }
     }
 }
@@ -49,7 +52,7 @@ pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, ca
         bfs_radius(island, node, cap, scratch)
     } else if node.radius < cap && plain <= node.radius {
         // The pair bound is at most the radius plus one: only worth it when it can count.
-        node.radius.max(pair_bound(node, island.n, target))
+        node.radius.max(pair_bound(node, island.n, target, &mut scratch.far))
     } else {
         node.radius
     };
@@ -67,7 +70,7 @@ pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, ca
     let lone = if node.radius == h { lone_far_colours(node, island.n) } else { !0 };
     let cut = match target {
         Some(t) => lone >> t & 1 == 0,
-        None => final_colour_cuts(node, island.n, &counts, h + 1, lone),
+        None => final_colour_cuts(node, island.n, &counts, (h + 1, lone), &mut scratch.far),
     };
     h + u32::from(cut)
 }
@@ -94,7 +97,13 @@ pub(super) fn lone_far_colours(node: &Node, n: usize) -> u64 {
 /// Whether the final-colour bound (module docs) is at least `cap`: for every present
 /// colour `c`, the colour bound with target `c` or the pair bound with target `c` reaches
 /// `cap` (the caller knows the radius is below it).
-pub(super) fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOURS], cap: u32, lone: u64) -> bool {
+pub(super) fn final_colour_cuts(
+    node: &Node,
+    n: usize,
+    counts: &[u32; MAX_COLOURS],
+    (cap, lone): (u32, u64),
+    regions: &mut Far,
+) -> bool {
     // The colours whose pair bound must reach `cap`, as a bitset: those the colour bound
     // and the colour-radius bound leave open.
     let mut open = open_colours(counts, cap) & lone;
@@ -104,15 +113,13 @@ pub(super) fn final_colour_cuts(node: &Node, n: usize, counts: &[u32; MAX_COLOUR
     // `⌈φ_c / 2⌉ ≥ cap` takes `φ_c ≥ 2·cap − 1`, so `d ≥ 2·cap − 3`.
     let need = 2 * cap - 1;
     let far = need.saturating_sub(2);
-    for u in bits(&node.alive) {
-        if u32::from(node.ecc[u]) < far {
-            continue;
-        }
+    regions.fill(node, far);
+    for (i, &u) in regions.list.iter().enumerate() {
         let row = &node.dist[u * n..(u + 1) * n];
         let cu = usize::from(node.col[u]);
-        for (w, d) in entries_at_least(row, u + 1, far) {
-            let d = u32::from(d);
-            if d < far || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+        for &w in &regions.list[i + 1..] {
+            let d = u32::from(row[w]);
+            if d < far {
                 continue;
             }
             open &= !colours_met(d, cu, usize::from(node.col[w]), need);
@@ -142,20 +149,24 @@ pub(super) fn colours_met(d: u32, cu: usize, cw: usize, need: u32) -> u64 {
 /// (without a target) or the number of the two not of the target colour (with one).
 /// Saturated matrix entries are at most the true distances, so the bound stays a lower
 /// bound.
-pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>) -> u32 {
+pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>, far: &mut Far) -> u32 {
     let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
     let slack = if target.is_some() { 2 } else { 1 };
     let mut best = bits(&node.alive).map(|u| u32::from(node.ecc[u])).max().unwrap_or(0);
-    for u in bits(&node.alive) {
+    // Only pairs at distance above `best − slack` can beat it; `best` only grows.
+    let least = (best + 1).saturating_sub(slack);
+    far.fill(node, least);
+    for (i, &u) in far.list.iter().enumerate() {
         if u32::from(node.ecc[u]) + slack <= best {
             // No pair with `u` beats the best: `d(u, w) + δ ≤ ecc(u) + slack`.
             continue;
         }
         let row = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for (w, d) in entries_at_least(row, 0, (best + 1).saturating_sub(slack)) {
+        for &w in &far.list[i + 1..] {
+            let d = row[w];
             // Distances first; most pairs cannot beat the best.
-            if u32::from(d) + slack <= best || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+            if u32::from(d) + slack <= best {
                 continue;
             }
             let cw = node.col[w];

@@ -336,6 +336,8 @@ pub(super) struct TapFilter {
     /// Pairs `(u, w, d(u, w))` whose potential is critical (see [`pair_taps`]), for
     /// `Search::pair_cut`.
     pub(super) pairs: Vec<(u16, u16, u8)>,
+    /// The regions [`pair_taps`] reads (a buffer).
+    pub(super) far: Far,
     /// The centre witnesses of [`centre_witnesses`] for the limit `left − 1`, when
     /// `witnessed`.
     pub(super) witnesses: Vec<(u16, u16)>,
@@ -375,6 +377,7 @@ pub(super) fn pair_taps(
     target: Option<Colour>,
     keep: &mut Vec<u8>,
     pairs: &mut Vec<(u16, u16, u8)>,
+    far: &mut Far,
 ) -> bool {
     let critical = 2 * left - 1;
     let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
@@ -384,8 +387,11 @@ pub(super) fn pair_taps(
     keep.clear();
     keep.resize(n, 1);
     pairs.clear();
+    // A pair within 2 of critical has both ends of eccentricity at least `critical − 2`:
+    // only those regions are read (in index order, so the pairs come in row order).
+    far.fill(node, critical.saturating_sub(2));
     let mut any = false;
-    for u in bits(&node.alive) {
+    for (i, &u) in far.list.iter().enumerate() {
         let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
         if u32::from(node.ecc[u]) + slack < critical {
             // Every pair with `u` has `φ ≤ ecc(u) + slack`.
@@ -393,10 +399,11 @@ pub(super) fn pair_taps(
         }
         let row_u = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
-        for (w, d) in entries_at_least(row_u, u + 1, critical.saturating_sub(2)) {
+        for &w in &far.list[i + 1..] {
+            let d = row_u[w];
             let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
             // Distances first (a byte compare); most pairs are too close.
-            if u32::from(d) + slack < critical || node.alive[w / 64] >> (w % 64) & 1 == 0 {
+            if u32::from(d) + slack < critical {
                 continue;
             }
             let cw = node.col[w];
@@ -416,6 +423,22 @@ pub(super) fn pair_taps(
         }
     }
     any
+}
+
+/// The alive regions of eccentricity at least some distance, in index order: the only
+/// possible ends of a pair at that distance (the pair scans read only their rows' entries
+/// for each other).
+#[derive(Default)]
+pub(super) struct Far {
+    pub(super) list: Vec<usize>,
+}
+
+impl Far {
+    /// Fills in the alive regions of `node` whose eccentricity is at least `at_least`.
+    pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
+        self.list.clear();
+        self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
+    }
 }
 
 /// The most critical pairs [`pair_taps`] records for `Search::pair_cut` (the first ones

@@ -352,7 +352,7 @@ impl<'a> Search<'a> {
         }
         let filter = &mut self.filters[depth];
         let mut pair = node.alive.clone();
-        if pair_taps(node, n, left, self.target, &mut filter.keep, &mut filter.pairs) {
+        if pair_taps(node, n, left, self.target, &mut filter.keep, &mut filter.pairs, &mut filter.far) {
             for r in bits(&node.alive) {
                 if filter.keep[r] == 0 {
                     pair[r / 64] &= !(1 << (r % 64));

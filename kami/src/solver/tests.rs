@@ -7,7 +7,7 @@ use super::bounds::{
 };
 use super::budget::Budget;
 use super::dist::{
-    TapFilter, centre_witnesses, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
+    Far, TapFilter, centre_witnesses, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
@@ -500,16 +500,16 @@ proptest! {
             let n = island.n;
             let (mut keep, mut merged) = (Vec::new(), vec![0u64; island.words]);
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let pb = pair_bound(node, n, target);
+                let pb = pair_bound(node, n, target, &mut Far::default());
                 for left in pb.max(2) - 1..=pb + 1 {
-                    if left < 2 || !pair_taps(node, n, left, target, &mut keep, &mut Vec::new()) {
+                    if left < 2 || !pair_taps(node, n, left, target, &mut keep, &mut Vec::new(), &mut Far::default()) {
                         continue;
                     }
                     for &(r, x) in moves {
                         if keep[r] == 0 {
                             let mut child = node.clone();
                             island.apply(&mut child, r, x, &mut merged);
-                            prop_assert!(pair_bound(&child, n, target) >= left);
+                            prop_assert!(pair_bound(&child, n, target, &mut Far::default()) >= left);
                         }
                     }
                 }
@@ -745,7 +745,7 @@ proptest! {
         let node = island.root();
         let mut scratch = Scratch::new(&island);
         for (target, exact) in graph_distances(&colours, &adjacency, &palette) {
-            let pair = pair_bound(&node, island.n, target);
+            let pair = pair_bound(&node, island.n, target, &mut Far::default());
             prop_assert!(pair as usize <= exact, "pair bound {} > exact {} for {:?}: {:?} {:?}", pair, exact, target, colours, adjacency);
             let radius = plain_colour_radius(&colours, &adjacency, target);
             prop_assert!(radius as usize <= exact, "colour radius {} > exact {} for {:?}: {:?} {:?}", radius, exact, target, colours, adjacency);
