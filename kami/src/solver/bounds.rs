@@ -18,6 +18,8 @@ pub(super) struct Scratch {
     pub(super) masks: Vec<u64>,
     /// The regions the pair scans read.
     pub(super) far: Far,
+    /// The regions a dead-end child may tap (see `Search::dead_end_cut`).
+    pub(super) live: Vec<usize>,
 }
 
 impl Scratch {
@@ -33,6 +35,7 @@ impl Scratch {
             centres: vec![0; island.words],
             masks: Vec::new(),
             far: Far::default(),
+            live: Vec::new(),
         }
     }
 }

@@ -342,6 +342,10 @@ pub(super) struct TapFilter {
     /// `witnessed`.
     pub(super) witnesses: Vec<(u16, u16)>,
     pub(super) witnessed: bool,
+    /// `keys[r]`: the smallest original region of each alive region `r` (the canonical
+    /// order of the partial-order reduction), when `keyed` (see `Search::dead_end_cut`).
+    pub(super) keys: Vec<usize>,
+    pub(super) keyed: bool,
 }
 
 impl TapFilter {
@@ -437,7 +441,16 @@ impl Far {
     /// Fills in the alive regions of `node` whose eccentricity is at least `at_least`.
     pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
         self.list.clear();
-        self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
+        for (k, &alive) in node.alive.iter().enumerate() {
+            let mut word = alive;
+            while word != 0 {
+                let u = k * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if u32::from(node.ecc[u]) >= at_least {
+                    self.list.push(u);
+                }
+            }
+        }
     }
 }
 

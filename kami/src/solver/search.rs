@@ -340,8 +340,10 @@ impl<'a> Search<'a> {
         let node = &self.stack[depth];
         if let Some(filter) = self.filters.get_mut(depth) {
             filter.pairs.clear();
-            // The centre witnesses are found when a child first needs them (`radius_cut`).
+            // The centre witnesses and the region keys are found when a child first needs
+            // them (`radius_cut`, `dead_end_cut`).
             filter.witnessed = false;
+            filter.keyed = false;
         }
         if node.dist.is_empty() || left < 2 {
             return (false, false);
@@ -397,7 +399,10 @@ impl<'a> Search<'a> {
         if known + 1 > left {
             return Err(known + 1);
         }
-        if self.radius_cut(depth, (r, x, child), left, centred) || self.pair_cut(depth, (x, child), left) {
+        if self.radius_cut(depth, (r, x, child), left, centred)
+            || self.pair_cut(depth, (x, child), left)
+            || self.dead_end_cut(depth, (r, x), tapped_key, left)
+        {
             return Err(left + 1);
         }
         Ok((tapped_key, merged))
@@ -435,6 +440,86 @@ impl<'a> Search<'a> {
             }
             open &= !colours_met(d, usize::from(cu), usize::from(cv), critical);
             if open == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the child by move `(r, x)` (tapping the region whose smallest original region
+    /// is `tapped`) would find no move to search: every region it may tap after the
+    /// partial-order reduction fails its pair filter (see [`pair_taps`]) for one of the
+    /// pairs the node's pair filter recorded, read off the node's matrix by the merge rule
+    /// (see `pair_cut`). Such a child needs at least `left` more moves in its context (each
+    /// move it would search has a pair bound of at least `left − 1`), so the move needs
+    /// `left + 1`.
+    ///
+    /// In the child, with `S` the merged set and `r` its region, a move tapping a region
+    /// `v` is skipped by the reduction when `v`'s smallest original region comes before
+    /// `tapped`, `v` is not `r`, and neither `v` nor its neighbours of the new colour touch
+    /// `r`: so only regions `v` with a later key or within distance 2 of `S` (`d(S, v) ≤ 2`)
+    /// may be tapped. The child's pair filter keeps `v` only if, for every pair `u, w` whose
+    /// child potential is critical (at least `2·(left − 1) − 1`),
+    /// `d'(u, v) + d'(v, w) ≤ d'(u, w) + 1` (`≤ d'(u, w)` above critical), with the child's
+    /// distances `d'`; the recorded pairs are some of those pairs, so a region failing one
+    /// of them fails the child's filter. About a third of the nodes the deep levels
+    /// expanded had no move left this way.
+    pub(super) fn dead_end_cut(&mut self, depth: usize, (r, x): (usize, Colour), tapped: usize, left: u32) -> bool {
+        if left < 3 {
+            // The child, with fewer than 2 moves left, has no pair filter.
+            return false;
+        }
+        let Some(filter) = self.filters.get_mut(depth).filter(|f| !f.pairs.is_empty()) else { return false };
+        let node = &self.stack[depth];
+        let (n, w) = (self.island.n, self.island.words);
+        if !filter.keyed {
+            filter.keys.resize(n, 0);
+            for v in bits(&node.alive) {
+                filter.keys[v] = first_bit(&node.members[v * w..(v + 1) * w]);
+            }
+            filter.keyed = true;
+        }
+        let ds = &self.scratch.ds;
+        let live = &mut self.scratch.live;
+        live.clear();
+        // The child's alive regions (the merged set is `r` alone) it may tap.
+        for (k, &alive) in node.alive.iter().enumerate() {
+            let mut word = alive;
+            while word != 0 {
+                let t = k * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if (ds[t] != 0 || t == r) && (ds[t] <= 2 || filter.keys[t] >= tapped) {
+                    live.push(t);
+                }
+            }
+        }
+        let critical = 2 * left - 3;
+        let off = |c: Colour| u32::from(self.target.is_some_and(|t| c != t));
+        for &(u, v, d) in &filter.pairs {
+            let (u, v) = (usize::from(u), usize::from(v));
+            let (du, dv) = (ds[u], ds[v]);
+            let d = d.min(du.saturating_add(dv));
+            let cu = if du == 0 { x } else { node.col[u] };
+            let cv = if dv == 0 { x } else { node.col[v] };
+            let delta = if self.target.is_some() { off(cu) + off(cv) } else { u32::from(cu != cv) };
+            let phi = u32::from(d) + delta;
+            if phi < critical {
+                continue;
+            }
+            let lens = if phi > critical { d } else { d.saturating_add(1) };
+            let (row_u, row_v) = (&node.dist[u * n..(u + 1) * n], &node.dist[v * n..(v + 1) * n]);
+            // The regions still on or next to a shortest `u`–`v` path in the child, kept in
+            // place (a plain loop: this runs for most children that pass the other tests).
+            let mut kept = 0;
+            for i in 0..live.len() {
+                let t = live[i];
+                let a = row_u[t].min(du.saturating_add(ds[t]));
+                let b = row_v[t].min(dv.saturating_add(ds[t]));
+                live[kept] = t;
+                kept += usize::from(a.saturating_add(b) <= lens);
+            }
+            live.truncate(kept);
+            if live.is_empty() {
                 return true;
             }
         }

@@ -11,7 +11,7 @@ use super::dist::{
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
-use super::search::{Probe, Search, shrink_table};
+use super::search::{Last, Probe, Search, shrink_table};
 use super::*;
 use crate::State;
 use crate::testutil::level_strategy;
@@ -525,7 +525,8 @@ proptest! {
     /// On bigger levels, through random play, with and without a target colour: every
     /// child `radius_cut` or `pair_cut` cuts before the move is played has a bound
     /// (radius, colour-radius, pair or, without a target, final-colour) of at least the
-    /// moves left, so the search would cut it at its own node.
+    /// moves left, so the search would cut it at its own node; every child `dead_end_cut`
+    /// cuts has no move left to search (after its filters and the partial-order reduction).
     #[test]
     fn child_cuts_only_cut_children_the_bounds_cut(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
         let palette = level.colours_used();
@@ -553,6 +554,26 @@ proptest! {
                             island.apply(&mut child, r, x, &mut merged);
                             let mut scratch = Scratch::new(island);
                             prop_assert!(heuristic(island, &child, target, u32::MAX, &mut scratch) >= left);
+                        }
+                    }
+                }
+                // Every move `dead_end_cut` cuts leaves a child with no move to search in
+                // its context, at any number of moves left (also below the bound).
+                for left in 3..=h + 1 {
+                    search.tap_filter(0, left);
+                    for &(r, x) in moves {
+                        search.merged_set(0, r, x, true);
+                        let (_, tapped, merged_key) = search.child_key(0, r, x);
+                        if search.dead_end_cut(0, (r, x), tapped, left) {
+                            let mut child = node.clone();
+                            island.apply(&mut child, r, x, &mut merged);
+                            let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                            let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
+                            below.stack[0] = child;
+                            let (filter, _) = below.tap_filter(0, left - 1);
+                            let taps = filter.then(|| below.filters[0].taps.clone());
+                            let last = Last { key: tapped, rep: r, merged: merged_key };
+                            prop_assert!(below.moves(0, Some(last), left - 1, taps.as_deref()).list.is_empty());
                         }
                     }
                 }
