@@ -89,7 +89,7 @@ pub(super) fn colour_radius_cut(
     limit: u32,
     (centres, open): (&[u64], u64),
     ds: &[u8],
-    witnesses: Option<&[(u16, u16)]>,
+    witnesses: Option<&CentreWitnesses>,
 ) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     let Ok(limit) = u8::try_from(limit) else { return false };
@@ -112,6 +112,28 @@ pub(super) fn colour_radius_cut(
     if within(ds, 0) {
         return false;
     }
+    let has = |set: &[u64], u: usize| set[u / 64] >> (u % 64) & 1 == 1;
+    // Whether region `u` (alive, not merged, of eccentricity at most `limit + 2`) is a
+    // centre of the child within the bound.
+    let centre = |u: usize| {
+        let (row, du) = (&dist[u * n..(u + 1) * n], ds[u]);
+        if let Some(&(v, w)) = witnesses.and_then(|ws| ws.of.get(u)) {
+            // The witnesses of `u` (see `CentreWitnesses`) read in the child.
+            let at = |v: u16| row[usize::from(v)].min(du.saturating_add(ds[usize::from(v)]));
+            let colour = |v: u16| if ds[usize::from(v)] == 0 { x } else { node.col[usize::from(v)] };
+            if eccs[u] > limit && at(v) > limit {
+                return false;
+            }
+            if w != NO_WITNESS && at(v) == limit && at(w) == limit && colour(v) != colour(w) {
+                return false;
+            }
+        }
+        within(row, du)
+    };
+    if let Some(ws) = witnesses {
+        // The candidates listed once for the node, in the same order as below.
+        return !ws.order.iter().any(|&u| has(centres, u) && !has(merged, u) && centre(u));
+    }
     // The regions whose eccentricity is at most `limit` first, then the others.
     for near in [true, false] {
         for (k, (&a, &c)) in alive.iter().zip(centres).enumerate() {
@@ -122,19 +144,7 @@ pub(super) fn colour_radius_cut(
                 if (eccs[u] <= limit) != near || u32::from(eccs[u]) > u32::from(limit) + 2 {
                     continue;
                 }
-                let (row, du) = (&dist[u * n..(u + 1) * n], ds[u]);
-                if let Some(&(v, w)) = witnesses.and_then(|ws| ws.get(u)) {
-                    // The witnesses of `u` (see `centre_witnesses`) read in the child.
-                    let at = |v: u16| row[usize::from(v)].min(du.saturating_add(ds[usize::from(v)]));
-                    let colour = |v: u16| if ds[usize::from(v)] == 0 { x } else { node.col[usize::from(v)] };
-                    if eccs[u] > limit && at(v) > limit {
-                        continue;
-                    }
-                    if w != NO_WITNESS && at(v) == limit && at(w) == limit && colour(v) != colour(w) {
-                        continue;
-                    }
-                }
-                if within(row, du) {
+                if centre(u) {
                     return false;
                 }
             }
@@ -157,32 +167,54 @@ pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
     seen
 }
 
-/// No second witness (see [`centre_witnesses`]).
+/// No second witness (see [`CentreWitnesses`]).
 pub(super) const NO_WITNESS: u16 = u16::MAX;
 
-/// For [`colour_radius_cut`] at a node whose radius is at least `limit`: for each alive
-/// region `u` of eccentricity at most `limit + 2`, a region `v` at distance `ecc(u)` and,
-/// when `ecc(u) = limit`, a region `w` at distance `limit` of another colour than `v`'s
-/// (`NO_WITNESS` if there is none), into `out[u]`. In a child where `v` is still
-/// farther than `limit` from `u`, or `v` and `w` are both still at `limit` in two colours,
-/// `u` cannot be a centre within the bound (its eccentricity exceeds `limit`, or equals it
-/// with two far colours), which the cut then knows without reading `u`'s row. Witnesses
-/// only save work: the cut reads the row whenever they do not settle `u`.
-pub(super) fn centre_witnesses(node: &Node, n: usize, limit: u32, out: &mut Vec<(u16, u16)>) {
-    out.clear();
-    out.resize(n, (NO_WITNESS, NO_WITNESS));
-    let Ok(limit) = u8::try_from(limit) else { return };
-    let alive_at = |v: usize| node.alive[v / 64] >> (v % 64) & 1 == 1;
-    for u in bits(&node.alive) {
-        let ecc = node.ecc[u];
-        if u32::from(ecc) > u32::from(limit) + 2 {
-            continue;
+/// For [`colour_radius_cut`] at a node whose radius is at least `limit`: the regions that
+/// may be centres of a child within `limit`, in the order the cut tries them, and their
+/// witnesses.
+#[derive(Default)]
+pub(super) struct CentreWitnesses {
+    /// The alive regions of eccentricity at most `limit`, then those of eccentricity
+    /// `limit + 1` or `limit + 2`, each in index order (no distance shrinks by more than 2
+    /// in a merge, so no other region can be a child's centre within `limit`).
+    pub(super) order: Vec<usize>,
+    /// `of[u]` for each region `u` of `order`: a region `v` at distance `ecc(u)` and,
+    /// when `ecc(u) = limit`, a region `w` at distance `limit` of another colour than
+    /// `v`'s (`NO_WITNESS` if there is none). In a child where `v` is still farther than
+    /// `limit` from `u`, or `v` and `w` are both still at `limit` in two colours, `u`
+    /// cannot be a centre within the bound (its eccentricity exceeds `limit`, or equals it
+    /// with two far colours), which the cut then knows without reading `u`'s row.
+    /// Witnesses only save work: the cut reads the row whenever they do not settle `u`.
+    pub(super) of: Vec<(u16, u16)>,
+}
+
+impl CentreWitnesses {
+    /// Finds the candidate centres and their witnesses at `node` for `limit`.
+    pub(super) fn fill(&mut self, node: &Node, n: usize, limit: u32) {
+        self.order.clear();
+        self.of.clear();
+        self.of.resize(n, (NO_WITNESS, NO_WITNESS));
+        let Ok(limit) = u8::try_from(limit) else { return };
+        let alive_at = |v: usize| node.alive[v / 64] >> (v % 64) & 1 == 1;
+        let mut beyond = Vec::new();
+        for u in bits(&node.alive) {
+            let ecc = node.ecc[u];
+            if u32::from(ecc) > u32::from(limit) + 2 {
+                continue;
+            }
+            let row = &node.dist[u * n..(u + 1) * n];
+            let mut far = entries_at_least(row, 0, u32::from(ecc)).map(|(v, _)| v).filter(|&v| alive_at(v));
+            let Some(v) = far.next() else { continue };
+            let w = if ecc == limit { far.find(|&w| node.col[w] != node.col[v]) } else { None };
+            self.of[u] = (v as u16, w.map_or(NO_WITNESS, |w| w as u16));
+            if ecc <= limit {
+                self.order.push(u);
+            } else {
+                beyond.push(u);
+            }
         }
-        let row = &node.dist[u * n..(u + 1) * n];
-        let mut far = entries_at_least(row, 0, u32::from(ecc)).map(|(v, _)| v).filter(|&v| alive_at(v));
-        let Some(v) = far.next() else { continue };
-        let w = if ecc == limit { far.find(|&w| node.col[w] != node.col[v]) } else { None };
-        out[u] = (v as u16, w.map_or(NO_WITNESS, |w| w as u16));
+        self.order.extend(beyond);
     }
 }
 
@@ -338,9 +370,8 @@ pub(super) struct TapFilter {
     pub(super) pairs: Vec<(u16, u16, u8)>,
     /// The regions [`pair_taps`] reads (a buffer).
     pub(super) far: Far,
-    /// The centre witnesses of [`centre_witnesses`] for the limit `left − 1`, when
-    /// `witnessed`.
-    pub(super) witnesses: Vec<(u16, u16)>,
+    /// The centre witnesses for the limit `left − 1`, when `witnessed`.
+    pub(super) witnesses: CentreWitnesses,
     pub(super) witnessed: bool,
     /// `keys[r]`: the smallest original region of each alive region `r` (the canonical
     /// order of the partial-order reduction), when `keyed` (see `Search::dead_end_cut`).

@@ -12,9 +12,7 @@ use super::bounds::{
     single_within_one_move,
 };
 use super::budget::Budget;
-use super::dist::{
-    TapFilter, centre_witnesses, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies,
-};
+use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
 use super::island::{Island, Node, bits};
 use crate::{Colour, MAX_COLOURS};
 
@@ -594,10 +592,10 @@ impl<'a> Search<'a> {
         };
         let witnesses = self.filters.get_mut(depth).map(|f| {
             if !f.witnessed {
-                centre_witnesses(parent, self.island.n, left - 1, &mut f.witnesses);
+                f.witnesses.fill(parent, self.island.n, left - 1);
                 f.witnessed = true;
             }
-            &f.witnesses[..]
+            &f.witnesses
         });
         colour_radius_cut(parent, self.island.n, (merged, x), left - 1, (centres, open), &self.scratch.ds, witnesses)
     }

@@ -7,7 +7,7 @@ use super::bounds::{
 };
 use super::budget::Budget;
 use super::dist::{
-    Far, TapFilter, centre_witnesses, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
+    CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
@@ -336,7 +336,7 @@ proptest! {
             let island = Island::new(&graph, regions);
             let mut node = island.root();
             let mut scratch = Scratch::new(&island);
-            let mut witnesses = Vec::new();
+            let mut witnesses = CentreWitnesses::default();
             for &(pick, c) in &taps {
                 prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
                 let reps: Vec<usize> = bits(&node.alive).collect();
@@ -373,8 +373,8 @@ proptest! {
                         for open in open_masks() {
                             let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
                             prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
-                            // With the centre witnesses (any limit: they only save work).
-                            centre_witnesses(&before, n, limit, &mut witnesses);
+                            // With the centre witnesses and their order of candidates (for the same limit).
+                            witnesses.fill(&before, n, limit);
                             let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
                             prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
                         }
@@ -419,7 +419,7 @@ proptest! {
         random_play(&level, &picks, &[], |island, node, moves| {
             let (n, w) = (island.n, island.words);
             let mut scratch = Scratch::new(island);
-            let mut witnesses = Vec::new();
+            let mut witnesses = CentreWitnesses::default();
             let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
             for limit in node.radius.saturating_sub(2)..=node.radius {
                 radius_taps(node, n, limit, &mut filter, &mut scratch.ds);
@@ -435,7 +435,7 @@ proptest! {
                     for open in open_masks() {
                         let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
                         prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
-                        centre_witnesses(node, n, limit, &mut witnesses);
+                        witnesses.fill(node, n, limit);
                         let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
                         prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
                     }
