@@ -639,10 +639,24 @@ impl<'a> Search<'a> {
             // neighbours touch that region.
             let may_skip = last
                 .is_some_and(|l| first_bit(&node.members[r * w..(r + 1) * w]) < l.key && r != l.rep && !has(r, l.rep));
-            let independent = |x: Colour| {
-                let Some(l) = last else { return false };
-                may_skip && bits(&node.adj[r * w..(r + 1) * w]).all(|s| node.col[s] != x || !has(s, l.rep))
+            // The colours of r's neighbours that touch the last merged region (adjacency is
+            // symmetric: they are r's neighbours in that region's row).
+            let touching = match last {
+                Some(l) if may_skip => {
+                    let (row, rep) = (&node.adj[r * w..(r + 1) * w], &node.adj[l.rep * w..(l.rep + 1) * w]);
+                    let mut colours = 0u64;
+                    for (k, (&a, &b)) in row.iter().zip(rep).enumerate() {
+                        let mut word = a & b;
+                        while word != 0 {
+                            colours |= 1 << node.col[k * 64 + word.trailing_zeros() as usize];
+                            word &= word - 1;
+                        }
+                    }
+                    colours
+                }
+                _ => 0,
             };
+            let independent = |x: Colour| may_skip && touching >> x & 1 == 0;
             if let Some(t) = self.target {
                 if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) && !independent(t) {
                     out.push((0, r, t));
