@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::beam::{BEAM_AFTER, BEAM_WIDTH};
+use super::ida::PROBE_AFTER;
 use super::search::{PARALLEL_AFTER, TABLE_LIMIT};
 use super::{Iteration, Limits};
 
@@ -27,6 +28,9 @@ pub(super) struct Budget {
     pub(super) beam_after: u64,
     /// The first beam's width ([`BEAM_WIDTH`] but in tests).
     pub(super) beam_width: usize,
+    /// Nodes of an iteration after which the root's children are probed before the next
+    /// ([`PROBE_AFTER`] but in tests).
+    pub(super) probe_after: u64,
 }
 
 impl Budget {
@@ -42,6 +46,7 @@ impl Budget {
             table_limit: TABLE_LIMIT,
             beam_after: BEAM_AFTER,
             beam_width: BEAM_WIDTH,
+            probe_after: PROBE_AFTER,
         }
     }
 
@@ -54,6 +59,7 @@ impl Budget {
             beam_after: self.beam_after,
             beam_width: self.beam_width,
             parallel_after: self.parallel_after,
+            probe_after: self.probe_after,
             ..Budget::new(Limits { node_limit, ..self.limits }, false)
         }
     }

@@ -107,7 +107,50 @@ proptest! {
 }
 
 proptest! {
+    /// With the root's children probed after every iteration (so searches often end on
+    /// a probe's solution), the solver still finds the optimum of exhaustive
+    /// breadth-first search, also on two threads (the same outcome and nodes from run to
+    /// run); under a node limit, the lower bound it reports never exceeds it.
+    #[test]
+    fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        let two = || {
+            let limits = Limits { threads: 2, ..Limits::default() };
+            let mut budget = Budget { probe_after: 0, parallel_after: 0, beam_after: 0, ..Budget::new(limits, false) };
+            (solve_budget(&level, &mut budget), budget.nodes)
+        };
+        let (outcome, nodes) = two();
+        let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert_eq!(two(), (outcome, nodes));
+        let limits = Limits { node_limit: Some(limit), ..Limits::default() };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(limits, false) };
+        match solve_budget(&level, &mut budget) {
+            Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), reference.len()),
+            Outcome::GaveUp { lower_bound, .. } => prop_assert!(lower_bound as usize <= reference.len()),
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// On levels too big for breadth-first search, the search with the root's children
+    /// probed after every iteration finds optima as short as the search without.
+    #[test]
+    fn probes_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy()) {
+        let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
+        let mut plain = Budget { probe_after: u64::MAX, beam_after: u64::MAX, ..Budget::new(limits, false) };
+        let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+    }
 
     /// On levels too big for breadth-first search, the search closed by beam paths
     /// (narrow beams after every iteration) finds optima as short as the search
@@ -130,7 +173,13 @@ proptest! {
 fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Option<u64>) -> (Outcome, u64) {
     let limits = Limits { node_limit, threads, ..Limits::default() };
     let beam_after = if width == 0 { u64::MAX } else { 0 };
-    let mut budget = Budget { beam_after, beam_width: width.max(1), parallel_after: 0, ..Budget::new(limits, false) };
+    let mut budget = Budget {
+        beam_after,
+        beam_width: width.max(1),
+        parallel_after: 0,
+        probe_after: 0,
+        ..Budget::new(limits, false)
+    };
     let outcome = solve_budget(level, &mut budget);
     (outcome, budget.nodes)
 }
