@@ -18,9 +18,10 @@ use crate::Colour;
 /// IDA*: the optimal path of `(local rep, colour)` moves, or, when the budget runs out, a
 /// proven lower bound and the shortest path found by beam search (if it ran).
 ///
-/// After an iteration of at least [`PROBE_AFTER`] nodes, when the beams (if any ran) found
-/// no path of the next threshold's length, the root's children are probed for one by
-/// capped searches ([`probe_children`]); a solution found ends the search.
+/// After an iteration of at least [`PROBE_AFTER`] nodes, when the narrowest beam due (if
+/// any) found no path of the next threshold's length, the root's children are probed for
+/// one by capped searches ([`probe_children`]) before the wider beams; a solution found
+/// ends the search.
 ///
 /// Searches without a target colour also run [`beam_path`] after an iteration, while its
 /// path is longer than the next threshold, once the search has spent [`BEAM_AFTER`](super::beam::BEAM_AFTER) nodes
@@ -46,6 +47,8 @@ pub(super) fn ida_star(
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
     let mut upper: Option<Path> = None;
     let mut width = search.budget.beam_width;
+    // The nodes the last beam and its shortening took.
+    let mut beam_cost: Option<u64> = None;
     // The other threads' tables (see `parallel_dfs`).
     let threads = search.budget.limits.threads;
     let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
@@ -88,8 +91,36 @@ pub(super) fn ida_star(
         let open = |upper: &Option<Path>| upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
         let due = |budget: &Budget, width: usize| budget.nodes >= budget.beam_after.saturating_mul(width as u64);
         // Every beam due, narrowest first, until one's path is short enough to end the
-        // search once this threshold is refuted (a long iteration may have passed several).
-        while target.is_none() && open(&upper) && width <= BEAM_WIDEST && due(search.budget, width) {
+        // search once this threshold is refuted (a long iteration may have passed several);
+        // after the first of them (or at once if none is due), capped searches of the
+        // root's children, whose solution ends the search.
+        let (mut probe_due, mut beams) = (last >= search.budget.probe_after, 0);
+        while open(&upper) {
+            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget, width);
+            if probe_due && (beams > 0 || !beam_due) {
+                probe_due = false;
+                let (before, start) = (search.budget.nodes, Instant::now());
+                // About what the next beam would cost (a beam four times wider than the
+                // last costs about three times more), and at most twice the iteration.
+                let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
+                if let Some(path) = probe_children(&mut search, bound, nodes) {
+                    if let Some(trace) = search.budget.trace.as_mut() {
+                        let table = search.table.len() + tables.iter().map(HashMap::len).sum::<usize>();
+                        let (nodes, seconds) = (search.budget.nodes - before, start.elapsed().as_secs_f64());
+                        let island = search.budget.island;
+                        let threads = Vec::new();
+                        trace.push(Iteration { island, bound, nodes, table, seconds, beam: None, threads });
+                    }
+                    return Ok(path);
+                }
+                if search.budget.aborted {
+                    return Err((bound, upper));
+                }
+            }
+            if !beam_due {
+                break;
+            }
+            let before = search.budget.nodes;
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             let tables = (&mut *search.table, &mut tables[..]);
@@ -104,30 +135,8 @@ pub(super) fn ida_star(
                 upper = Some(path);
             }
             width *= 4;
-        }
-        // Capped searches of the root's children, when the beams did not end the search: a
-        // solution they find does.
-        let (before, start) = (search.budget.nodes, Instant::now());
-        if last >= search.budget.probe_after && open(&upper) {
-            if let Some(path) = probe_children(&mut search, bound, 2 * last) {
-                if let Some(trace) = search.budget.trace.as_mut() {
-                    let table = search.table.len() + tables.iter().map(HashMap::len).sum::<usize>();
-                    let (nodes, seconds) = (search.budget.nodes - before, start.elapsed().as_secs_f64());
-                    trace.push(Iteration {
-                        island: search.budget.island,
-                        bound,
-                        nodes,
-                        table,
-                        seconds,
-                        beam: None,
-                        threads: Vec::new(),
-                    });
-                }
-                return Ok(path);
-            }
-            if search.budget.aborted {
-                return Err((bound, upper));
-            }
+            beams += 1;
+            beam_cost = Some(search.budget.nodes - before);
         }
     }
 }
@@ -138,57 +147,77 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 
 /// Before an IDA* iteration to threshold `bound` (every smaller one refuted): the root's
 /// children, in the order the iteration takes them, each searched to `bound − 1` moves by
-/// a depth-first search of at most `nodes / children` nodes (at least 500), on the calling
-/// thread; the first solution found, which has `bound` moves and so is optimal.
+/// a depth-first search of at most a few nodes, on the calling thread, in passes: the
+/// first [`PROBE_FIRST_CHILDREN`] children with at most [`PROBE_FIRST_CAP`] nodes each,
+/// then twice as many children with four times the nodes, and so on, until `nodes` are
+/// spent; the first solution found, which has `bound` moves and so is optimal (the order
+/// puts the likeliest children first, and a child with an easy solution needs few nodes).
 ///
 /// In an iteration that finds a solution, the search must refute every child before the
 /// one leading to it, which can cost far more than finding it: on one generated level of
 /// 130 regions (4 colours, par 10), the iteration refuted six children in 5.4 M nodes
 /// before the seventh gave a solution in 1 792. Capped, a child that would take long to
 /// refute is left for the iteration, and a child with an easy solution is found first.
-/// With `nodes` twice the nodes of the iteration before (which the next one usually
-/// exceeds many times), an iteration that only refutes pays little for it. Nodes count
-/// against the budget like search nodes; `None` when no child found a solution (or the
-/// budget ran out: `aborted` is then set).
+/// The caller gives `nodes` about what the next beam would cost, so an iteration that
+/// only refutes pays little for it. Nodes count against the budget like search nodes;
+/// `None` when no child found a solution (or the budget ran out: `aborted` is then set).
 fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Path> {
     let island = search.island;
     let moves = search.moves(0, None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
-    let cap = (nodes / moves.len().max(1) as u64).max(500);
     let global = search.budget.limits.node_limit;
     if search.stack.len() < 2 {
         let copy = search.stack[0].clone();
         search.stack.push(copy);
     }
     let mut merged = vec![0u64; island.words];
-    for (_, r, x) in moves {
-        // The child as the iteration reaches it: at depth 1, in the context of its move
-        // (so the table entries the probe leaves are the iteration's own).
-        search.merged_set(0, r, x, false);
-        let (_, key, merged_key) = search.child_key(0, r, x);
-        let (done, rest) = search.stack.split_at_mut(1);
-        rest[0].clone_from(&done[0]);
-        island.apply(&mut rest[0], r, x, &mut merged);
-        let local = search.budget.nodes.saturating_add(cap);
-        search.budget.limits.node_limit = Some(global.map_or(local, |g| g.min(local)));
-        search.path.clear();
-        search.path.push((r as u32, x));
-        let probe = search.dfs(1, bound, Some(Last { key, rep: r, merged: merged_key }));
-        search.budget.limits.node_limit = global;
-        if let Probe::Found = probe {
-            return Some(std::mem::take(&mut search.path));
-        }
-        if search.budget.aborted {
-            let out_of_nodes = global.is_some_and(|g| search.budget.nodes > g);
-            if out_of_nodes || search.budget.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+    let end = search.budget.nodes.saturating_add(nodes);
+    let (mut cap, mut first) = (PROBE_FIRST_CAP, PROBE_FIRST_CHILDREN);
+    loop {
+        for &(_, r, x) in moves.iter().take(first) {
+            if search.budget.nodes >= end {
+                return None;
             }
-            search.budget.aborted = false;
+            // The child as the iteration reaches it: at depth 1, in the context of its
+            // move (so the table entries the probe leaves are the iteration's own).
+            search.merged_set(0, r, x, false);
+            let (_, key, merged_key) = search.child_key(0, r, x);
+            let (done, rest) = search.stack.split_at_mut(1);
+            rest[0].clone_from(&done[0]);
+            island.apply(&mut rest[0], r, x, &mut merged);
+            let local = search.budget.nodes.saturating_add(cap).min(end);
+            search.budget.limits.node_limit = Some(global.map_or(local, |g| g.min(local)));
+            search.path.clear();
+            search.path.push((r as u32, x));
+            let probe = search.dfs(1, bound, Some(Last { key, rep: r, merged: merged_key }));
+            search.budget.limits.node_limit = global;
+            if let Probe::Found = probe {
+                return Some(std::mem::take(&mut search.path));
+            }
+            search.path.clear();
+            if search.budget.aborted {
+                let out_of_nodes = global.is_some_and(|g| search.budget.nodes > g);
+                if out_of_nodes || search.budget.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                search.budget.aborted = false;
+            }
         }
+        if cap >= nodes && first >= moves.len() {
+            return None;
+        }
+        cap = cap.saturating_mul(4);
+        first = first.saturating_mul(2);
     }
-    search.path.clear();
-    None
 }
+
+/// The first cap of nodes per child in [`probe_children`] (four times more in each later
+/// pass).
+pub(super) const PROBE_FIRST_CAP: u64 = 256;
+
+/// The children the first pass of [`probe_children`] searches (twice as many in each
+/// later pass).
+pub(super) const PROBE_FIRST_CHILDREN: usize = 8;
 
 /// The result of a search thread (its panic, if it panicked, goes on in the caller).
 pub(super) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {

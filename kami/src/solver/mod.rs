@@ -224,8 +224,8 @@
 //! then by how compact their region graph is) finds a solution, and `shorten` replaces its
 //! suffixes with shorter ones found by small searches from its states. When every
 //! threshold below that solution's length is refuted, it is optimal and is returned
-//! without the last iteration. When the beams leave the search open after a long
-//! iteration, each of the root's children is searched to the next threshold with a small cap of
+//! without the last iteration. When the narrowest beam leaves the search open after a
+//! long iteration, each of the root's children is searched to the next threshold with a small cap of
 //! nodes (`probe_children`): an iteration that finds a solution must first refute every
 //! child before the one leading to it, which on some levels costs a hundred times more
 //! than finding the solution below that child. Beams widen (and get bigger searches) as the search goes
