@@ -374,8 +374,9 @@ impl<'a> Search<'a> {
     }
 
     /// The tests of the child by move `(r, x)` (colour counts `child`) that need no copy of
-    /// the node: its colour bound `child_bound`, its transposition table entry, its radius
-    /// (see `radius_cut`) and its pair and final-colour potentials (see `pair_cut`). `Err`
+    /// the node, in this order: its colour bound `child_bound`, its radius (see
+    /// `radius_cut`) and its pair and final-colour potentials (see `pair_cut`), its
+    /// transposition table entry, and whether it is a dead end (see `dead_end_cut`). `Err`
     /// holds the bound a cut child gives its parent (a proven lower bound on the moves from
     /// the parent through it); `Ok` the child's [`Last`] keys.
     pub(super) fn cut_before_playing(
@@ -392,15 +393,17 @@ impl<'a> Search<'a> {
         // The merged set's row serves the radius and pair tests, when either runs.
         let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
         self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
+        // The bound tests read the parent's matrix, which is in cache; the table, a
+        // random read of a big map, only for the children they leave.
+        if self.radius_cut(depth, (r, x, child), left, centred) || self.pair_cut(depth, (x, child), left) {
+            return Err(left + 1);
+        }
         let (key, tapped_key, merged) = self.child_key(depth, r, x);
         let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
         if known + 1 > left {
             return Err(known + 1);
         }
-        if self.radius_cut(depth, (r, x, child), left, centred)
-            || self.pair_cut(depth, (x, child), left)
-            || self.dead_end_cut(depth, (r, x), tapped_key, left)
-        {
+        if self.dead_end_cut(depth, (r, x), tapped_key, left) {
             return Err(left + 1);
         }
         Ok((tapped_key, merged))
