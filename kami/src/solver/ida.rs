@@ -163,13 +163,13 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 /// `None` when no child found a solution (or the budget ran out: `aborted` is then set).
 fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Path> {
     let island = search.island;
-    let moves = search.moves(0, None, bound, None).list;
-    let moves = search.interleave_by_bound(&moves, bound);
-    let global = search.budget.limits.node_limit;
     if search.stack.len() < 2 {
         let copy = search.stack[0].clone();
         search.stack.push(copy);
     }
+    let moves = search.moves(0, None, bound, None).list;
+    let moves = search.interleave_by_bound(&moves, bound);
+    let global = search.budget.limits.node_limit;
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes.saturating_add(nodes);
     let (mut cap, mut first) = (PROBE_FIRST_CAP, PROBE_FIRST_CHILDREN);
@@ -286,7 +286,8 @@ pub(super) fn parallel_dfs(
         .min_by_key(|(_, (_, part, ..))| part.found)
         .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
     if let Some((t, unit)) = kept {
-        // The solution below the earliest unit: the one a single thread finds. Counted:
+        // The solution below the earliest unit: the one a single thread finds (unless a
+        // thread ran out of its share of a node limit on an earlier unit). Counted:
         // each thread's root and its units up to `unit` (searched whatever the timing).
         let counted: u64 = results
             .iter()

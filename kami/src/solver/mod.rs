@@ -259,7 +259,10 @@
 //! when the threads learnt of it. So the work, the node counts and the outcome are the same
 //! from run to run, under a node limit too: each thread of an iteration or of a beam's layer
 //! gets an equal share of the nodes left, so whether a limit runs out can depend on the
-//! number of threads, but not on timing.
+//! number of threads, but not on timing. Under a node limit, a thread whose share runs out
+//! on an earlier unit leaves that unit unsearched: the solution kept is then the one below
+//! the earliest unit where a thread found one, another solution than a single thread's
+//! but as short (every shorter threshold is refuted), and the same from run to run.
 
 //! # Islands
 //!
