@@ -426,25 +426,29 @@ pub(super) fn pair_taps(
     // only those regions are read (in index order, so the pairs come in row order).
     far.fill(node, critical.saturating_sub(2));
     let mut any = false;
+    // The least distance of a pair worth a look: within 2 of critical while pairs are
+    // recorded, within what `δ` can add once the record is full.
+    let mut least = critical.saturating_sub(2);
     for (i, &u) in far.list.iter().enumerate() {
-        let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
-        if u32::from(node.ecc[u]) + slack < critical {
-            // Every pair with `u` has `φ ≤ ecc(u) + slack`.
+        if u32::from(node.ecc[u]) < least {
+            // Every pair with `u` has `d ≤ ecc(u)`.
             continue;
         }
         let row_u = &node.dist[u * n..(u + 1) * n];
         let cu = node.col[u];
         for &w in &far.list[i + 1..] {
             let d = row_u[w];
-            let slack = if pairs.len() < CRITICAL_PAIRS { 2 } else { filter_slack };
             // Distances first (a byte compare); most pairs are too close.
-            if u32::from(d) + slack < critical {
+            if u32::from(d) < least {
                 continue;
             }
             let cw = node.col[w];
             let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
             if pairs.len() < CRITICAL_PAIRS {
                 pairs.push((u as u16, w as u16, d));
+                if pairs.len() == CRITICAL_PAIRS {
+                    least = critical.saturating_sub(filter_slack);
+                }
             }
             if u32::from(d) + delta < critical {
                 continue;
