@@ -381,7 +381,9 @@ pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
     (outcome, budget.nodes)
 }
 
-/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`].
+/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`];
+/// when the capped probes of the root's children (module docs, *Upper bounds*) find a
+/// solution, they are listed as one more iteration with its threshold, on one thread.
 ///
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
