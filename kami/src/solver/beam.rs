@@ -1,8 +1,6 @@
 //! Beam searches for short (not proven) solutions while IDA* is still raising its
 //! bound, the shortening of a found solution, and the greedy fallback.
 
-use std::time::Instant;
-
 use rustc_hash::FxHashMap;
 
 use super::Path;
@@ -168,9 +166,7 @@ pub(super) fn shorten(
         for &(r, x) in &best[..start] {
             island.apply(&mut node, r as usize, x, &mut merged);
         }
-        let global = budget.limits.node_limit;
-        let local = budget.nodes.saturating_add(suffix_nodes);
-        budget.limits.node_limit = Some(global.map_or(local, |g| g.min(local)));
+        let global = budget.cap(budget.nodes.saturating_add(suffix_nodes));
         let mut search = Search::new(island, None, palette, budget, table);
         search.stack[0] = node;
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch);
@@ -191,13 +187,8 @@ pub(super) fn shorten(
                 Probe::Bound(_) => break,
             }
         }
-        budget.limits.node_limit = global;
-        if budget.aborted {
-            let out_of_nodes = global.is_some_and(|g| budget.nodes > g);
-            if out_of_nodes || budget.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                return best;
-            }
-            budget.aborted = false;
+        if budget.uncap(global) {
+            return best;
         }
         if let Some(suffix) = found {
             best.truncate(start);

@@ -153,7 +153,6 @@ pub(super) fn colours_met(d: u32, cu: usize, cw: usize, need: u32) -> u64 {
 /// Saturated matrix entries are at most the true distances, so the bound stays a lower
 /// bound.
 pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>, far: &mut Far) -> u32 {
-    let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
     let slack = if target.is_some() { 2 } else { 1 };
     let mut best = bits(&node.alive).map(|u| u32::from(node.ecc[u])).max().unwrap_or(0);
     // Only pairs at distance above `best − slack` can beat it; `best` only grows.
@@ -173,11 +172,20 @@ pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>, far: &mu
                 continue;
             }
             let cw = node.col[w];
-            let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
-            best = best.max(u32::from(d) + delta);
+            best = best.max(u32::from(d) + pair_delta(target, cu, cw));
         }
     }
     best.div_ceil(2)
+}
+
+/// The colour part `δ` of a pair's potential (module docs, pair bound): with a target,
+/// how many of the pair's colours `cu`, `cw` are not the target; without, whether they
+/// differ.
+pub(super) fn pair_delta(target: Option<Colour>, cu: Colour, cw: Colour) -> u32 {
+    match target {
+        Some(t) => u32::from(cu != t) + u32::from(cw != t),
+        None => u32::from(cu != cw),
+    }
 }
 
 /// Whether some colour other than the target has one region now or after one move (see

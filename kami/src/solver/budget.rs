@@ -64,6 +64,30 @@ impl Budget {
         }
     }
 
+    /// Caps the search at node count `end` (within any node limit of its own) until
+    /// [`uncap`](Self::uncap); returns the limit to restore.
+    pub(super) fn cap(&mut self, end: u64) -> Option<u64> {
+        let global = self.limits.node_limit;
+        self.limits.node_limit = Some(global.map_or(end, |g| g.min(end)));
+        global
+    }
+
+    /// Restores the limit `global` that [`cap`](Self::cap) returned; whether the budget
+    /// itself is spent (its node limit or deadline). A search stopped by the cap alone is
+    /// no longer `aborted`.
+    pub(super) fn uncap(&mut self, global: Option<u64>) -> bool {
+        self.limits.node_limit = global;
+        if !self.aborted {
+            return false;
+        }
+        let out_of_nodes = global.is_some_and(|g| self.nodes > g);
+        if out_of_nodes || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return true;
+        }
+        self.aborted = false;
+        false
+    }
+
     /// Counts one node; whether the budget is exhausted.
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;

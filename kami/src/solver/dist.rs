@@ -1,6 +1,7 @@
 //! Distance matrices: their update when a move merges regions, the merged set's row,
 //! and the radius and pair tests and tap filters read off a parent's matrix.
 
+use super::bounds::pair_delta;
 use super::island::{Node, bits};
 use crate::Colour;
 
@@ -415,7 +416,6 @@ pub(super) fn pair_taps(
     far: &mut Far,
 ) -> bool {
     let critical = 2 * left - 1;
-    let off = |c: Colour| u32::from(target.is_some_and(|t| c != t));
     // The most `δ` (or the target indicators) add; pairs within 2 of critical are also
     // recorded, while there is room, for the final-colour test of `pair_cut`.
     let filter_slack = if target.is_some() { 2 } else { 1 };
@@ -443,7 +443,7 @@ pub(super) fn pair_taps(
                 continue;
             }
             let cw = node.col[w];
-            let delta = if target.is_some() { off(cu) + off(cw) } else { u32::from(cu != cw) };
+            let delta = pair_delta(target, cu, cw);
             if pairs.len() < CRITICAL_PAIRS {
                 pairs.push((u as u16, w as u16, d));
                 if pairs.len() == CRITICAL_PAIRS {
@@ -476,16 +476,7 @@ impl Far {
     /// Fills in the alive regions of `node` whose eccentricity is at least `at_least`.
     pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
         self.list.clear();
-        for (k, &alive) in node.alive.iter().enumerate() {
-            let mut word = alive;
-            while word != 0 {
-                let u = k * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if u32::from(node.ecc[u]) >= at_least {
-                    self.list.push(u);
-                }
-            }
-        }
+        self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
     }
 }
 

@@ -68,17 +68,8 @@ pub(super) fn ida_star(
             search.dfs(0, bound, None)
         };
         last = search.budget.nodes - nodes;
-        if let Some(trace) = search.budget.trace.as_mut() {
-            trace.push(Iteration {
-                island: search.budget.island,
-                bound,
-                nodes: search.budget.nodes - nodes,
-                table: search.table.len() + tables.iter().map(HashMap::len).sum::<usize>(),
-                seconds: start.elapsed().as_secs_f64(),
-                beam: None,
-                threads: std::mem::take(&mut search.budget.split),
-            });
-        }
+        let threads = std::mem::take(&mut search.budget.split);
+        traced(&mut search, &tables, bound, (nodes, start), threads);
         match probe {
             Probe::Found => return Ok(search.path),
             Probe::Bound(b) => {
@@ -104,13 +95,7 @@ pub(super) fn ida_star(
                 // last costs about three times more), and at most twice the iteration.
                 let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
                 if let Some(path) = probe_children(&mut search, bound, nodes) {
-                    if let Some(trace) = search.budget.trace.as_mut() {
-                        let table = search.table.len() + tables.iter().map(HashMap::len).sum::<usize>();
-                        let (nodes, seconds) = (search.budget.nodes - before, start.elapsed().as_secs_f64());
-                        let island = search.budget.island;
-                        let threads = Vec::new();
-                        trace.push(Iteration { island, bound, nodes, table, seconds, beam: None, threads });
-                    }
+                    traced(&mut search, &tables, bound, (before, start), Vec::new());
                     return Ok(path);
                 }
                 if search.budget.aborted {
@@ -138,6 +123,24 @@ pub(super) fn ida_star(
             beams += 1;
             beam_cost = Some(search.budget.nodes - before);
         }
+    }
+}
+
+/// Adds to the trace, when tracing, an iteration to threshold `bound` that began at node
+/// count `from` and instant `start`, with the nodes of each thread (`threads`, empty on
+/// one) and the size of the tables (`search`'s and the other threads' `tables`).
+fn traced(
+    search: &mut Search<'_>,
+    tables: &[FxHashMap<u128, u8>],
+    bound: u32,
+    (from, start): (u64, Instant),
+    threads: Vec<u64>,
+) {
+    let table = search.table.len() + tables.iter().map(HashMap::len).sum::<usize>();
+    let (island, nodes) = (search.budget.island, search.budget.nodes - from);
+    if let Some(trace) = search.budget.trace.as_mut() {
+        let seconds = start.elapsed().as_secs_f64();
+        trace.push(Iteration { island, bound, nodes, table, seconds, beam: None, threads });
     }
 }
 
@@ -169,7 +172,6 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
     }
     let moves = search.moves(0, None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
-    let global = search.budget.limits.node_limit;
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes.saturating_add(nodes);
     let (mut cap, mut first) = (PROBE_FIRST_CAP, PROBE_FIRST_CHILDREN);
@@ -185,22 +187,17 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);
-            let local = search.budget.nodes.saturating_add(cap).min(end);
-            search.budget.limits.node_limit = Some(global.map_or(local, |g| g.min(local)));
+            let global = search.budget.cap(search.budget.nodes.saturating_add(cap).min(end));
             search.path.clear();
             search.path.push((r as u32, x));
             let probe = search.dfs(1, bound, Some(Last { key, rep: r, merged: merged_key }));
-            search.budget.limits.node_limit = global;
+            let spent = search.budget.uncap(global);
             if let Probe::Found = probe {
                 return Some(std::mem::take(&mut search.path));
             }
             search.path.clear();
-            if search.budget.aborted {
-                let out_of_nodes = global.is_some_and(|g| search.budget.nodes > g);
-                if out_of_nodes || search.budget.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    return None;
-                }
-                search.budget.aborted = false;
+            if spent {
+                return None;
             }
         }
         if cap >= nodes && first >= moves.len() {

@@ -62,17 +62,31 @@ impl Node {
 /// Islands up to this many regions keep a distance matrix in every search node.
 pub(super) const MATRIX_LIMIT: usize = 1024;
 
-pub(super) fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                i * 64 + b
-            })
-        })
-    })
+/// The indices of the set bits of a bitset, in increasing order.
+pub(super) fn bits(words: &[u64]) -> Bits<'_> {
+    Bits { words, at: 0, word: words.first().copied().unwrap_or(0) }
+}
+
+/// The iterator of [`bits`]: the word being read (its bits already returned cleared) and
+/// its index.
+pub(super) struct Bits<'a> {
+    words: &'a [u64],
+    at: usize,
+    word: u64,
+}
+
+impl Iterator for Bits<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.at += 1;
+            self.word = *self.words.get(self.at)?;
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.at * 64 + b)
+    }
 }
 
 impl Island {

@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 use super::Path;
 use super::bounds::{
     Scratch, child_colour_bound, colour_counts, colour_summary, colours_met, heuristic, moved_counts, open_colours,
-    single_within_one_move,
+    pair_delta, single_within_one_move,
 };
 use super::budget::Budget;
 use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
@@ -424,20 +424,14 @@ impl<'a> Search<'a> {
         // (the final-colour bound is at least `left` once each of them meets a pair).
         let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
         let ds = &self.scratch.ds;
-        for &(u, v, d) in &filter.pairs {
-            let (u, v) = (usize::from(u), usize::from(v));
-            let (du, dv) = (ds[u], ds[v]);
-            let d = u32::from(d.min(du.saturating_add(dv)));
-            let cu = if du == 0 { x } else { node.col[u] };
-            let cv = if dv == 0 { x } else { node.col[v] };
-            if let Some(t) = self.target {
-                if d + u32::from(cu != t) + u32::from(cv != t) >= critical {
-                    return true;
-                }
-                continue;
-            }
-            if d + u32::from(cu != cv) >= critical {
+        for &pair in &filter.pairs {
+            let (d, cu, cv) = in_child(node, ds, x, pair);
+            let d = u32::from(d);
+            if d + pair_delta(self.target, cu, cv) >= critical {
                 return true;
+            }
+            if self.target.is_some() {
+                continue;
             }
             open &= !colours_met(d, usize::from(cu), usize::from(cv), critical);
             if open == 0 {
@@ -484,26 +478,13 @@ impl<'a> Search<'a> {
         let live = &mut self.scratch.live;
         live.clear();
         // The child's alive regions (the merged set is `r` alone) it may tap.
-        for (k, &alive) in node.alive.iter().enumerate() {
-            let mut word = alive;
-            while word != 0 {
-                let t = k * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if (ds[t] != 0 || t == r) && (ds[t] <= 2 || filter.keys[t] >= tapped) {
-                    live.push(t);
-                }
-            }
-        }
+        live.extend(bits(&node.alive).filter(|&t| (ds[t] != 0 || t == r) && (ds[t] <= 2 || filter.keys[t] >= tapped)));
         let critical = 2 * left - 3;
-        let off = |c: Colour| u32::from(self.target.is_some_and(|t| c != t));
         for &(u, v, d) in &filter.pairs {
+            let (d, cu, cv) = in_child(node, ds, x, (u, v, d));
+            let phi = u32::from(d) + pair_delta(self.target, cu, cv);
             let (u, v) = (usize::from(u), usize::from(v));
             let (du, dv) = (ds[u], ds[v]);
-            let d = d.min(du.saturating_add(dv));
-            let cu = if du == 0 { x } else { node.col[u] };
-            let cv = if dv == 0 { x } else { node.col[v] };
-            let delta = if self.target.is_some() { off(cu) + off(cv) } else { u32::from(cu != cv) };
-            let phi = u32::from(d) + delta;
             if phi < critical {
                 continue;
             }
@@ -647,15 +628,8 @@ impl<'a> Search<'a> {
             let touching = match last {
                 Some(l) if may_skip => {
                     let (row, rep) = (&node.adj[r * w..(r + 1) * w], &node.adj[l.rep * w..(l.rep + 1) * w]);
-                    let mut colours = 0u64;
-                    for (k, (&a, &b)) in row.iter().zip(rep).enumerate() {
-                        let mut word = a & b;
-                        while word != 0 {
-                            colours |= 1 << node.col[k * 64 + word.trailing_zeros() as usize];
-                            word &= word - 1;
-                        }
-                    }
-                    colours
+                    let touches = |s: &usize| rep[s / 64] >> (s % 64) & 1 == 1;
+                    bits(row).filter(touches).fold(0u64, |colours, s| colours | 1 << node.col[s])
                 }
                 _ => 0,
             };
@@ -711,6 +685,15 @@ pub(super) struct Last {
     pub(super) key: usize,
     pub(super) rep: usize,
     pub(super) merged: usize,
+}
+
+/// A recorded pair `(u, w, d(u, w))` of the node in its child by a move merging a set `S`
+/// into colour `x` (`ds` the distances from `S`): the child's distance
+/// `min(d(u, w), d(u, S) + d(S, w))` and the ends' colours (`x` on `S`).
+fn in_child(node: &Node, ds: &[u8], x: Colour, (u, w, d): (u16, u16, u8)) -> (u8, Colour, Colour) {
+    let (u, w) = (usize::from(u), usize::from(w));
+    let colour = |v: usize| if ds[v] == 0 { x } else { node.col[v] };
+    (d.min(ds[u].saturating_add(ds[w])), colour(u), colour(w))
 }
 
 pub(super) fn first_bit(words: &[u64]) -> usize {
