@@ -2,6 +2,7 @@
 
 pub mod fixture;
 pub mod generate;
+pub mod hint;
 pub mod level;
 pub mod play;
 pub mod regions;

@@ -1,0 +1,214 @@
+//! Hints for a game in progress: the next move of an optimal solution from the position
+//! on the board, how many moves remain, and whether the player can still make par.
+//!
+//! A hint is the first move of the solver's answer for the position as it stands (for a
+//! [`Game`], its [`Game::level`]), so it inherits the solver's guarantees: the move is
+//! replayed through flood fill, and when the solver proves its answer optimal, playing the
+//! hint lowers the optimum by exactly one. Under a budget that runs out, the hint is the
+//! first move of the best solution found, and the proven lower bound says how far from
+//! optimal it may be.
+//!
+//! ```
+//! use kami::hint::{Hint, hint};
+//! use kami::{Game, Limits, Move};
+//!
+//! let level: kami::Level = "0120\n1201\n".parse().unwrap();
+//! let par = kami::solve(&level).len() as u32;
+//! let mut game = Game::new(&level);
+//! // A player's move that wastes one: the par is out of reach from here.
+//! game.play(Move::new(0, 0, 2)).unwrap();
+//! let Hint::Play { next, moves_left, optimal: true, .. } = hint(game.level(), Limits::default()) else {
+//!     panic!("a small level is solved optimally")
+//! };
+//! assert!(game.moves().len() as u32 + moves_left > par);
+//! // Following the hints finishes in exactly `moves_left` moves.
+//! game.play(next).unwrap();
+//! let mut played = 1;
+//! while let Hint::Play { next, .. } = hint(game.level(), Limits::default()) {
+//!     game.play(next).unwrap();
+//!     played += 1;
+//! }
+//! assert!(game.is_solved());
+//! assert_eq!(played, moves_left);
+//! ```
+
+use crate::solver::{Limits, Outcome, solve_with};
+use crate::{Game, Level, Move};
+
+/// A hint for a position (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The position is solved: every triangle has one colour.
+    Solved,
+    /// Play `next`: the first move of a solution of `moves_left` moves from the position.
+    Play {
+        /// The move to play.
+        next: Move,
+        /// The moves of the solution `next` begins, `next` included.
+        moves_left: u32,
+        /// Whether `moves_left` is proven to be the least possible (then equal to
+        /// `lower_bound`).
+        optimal: bool,
+        /// A proven lower bound on the moves the position needs.
+        lower_bound: u32,
+    },
+    /// The budget ran out before any solution was found (only levels whose islands are
+    /// too big for the search).
+    Unknown {
+        /// A proven lower bound on the moves the position needs.
+        lower_bound: u32,
+    },
+}
+
+/// The hint for the position `level` (for a game, [`Game::level`]), searched within
+/// `limits`.
+///
+/// ```
+/// use kami::hint::{Hint, hint};
+///
+/// let level: kami::Level = "0011\n0011\n".parse().unwrap();
+/// let found = hint(&level, kami::Limits::default());
+/// assert!(matches!(found, Hint::Play { moves_left: 1, optimal: true, lower_bound: 1, .. }));
+/// assert_eq!(hint(&"00\n".parse().unwrap(), kami::Limits::default()), Hint::Solved);
+/// ```
+#[must_use]
+pub fn hint(level: &Level, limits: Limits) -> Hint {
+    let (moves, optimal, lower_bound) = match solve_with(level, limits) {
+        Outcome::Optimal(moves) => {
+            let n = count(&moves);
+            (moves, true, n)
+        }
+        Outcome::GaveUp { lower_bound, best: Some(moves) } => (moves, false, lower_bound),
+        Outcome::GaveUp { lower_bound, best: None } => return Hint::Unknown { lower_bound },
+    };
+    match moves.first() {
+        None => Hint::Solved,
+        Some(&next) => Hint::Play { next, moves_left: count(&moves), optimal, lower_bound },
+    }
+}
+
+/// Whether the player of `game` can still solve it within `par` moves in all: the moves
+/// played so far plus the optimal moves left. `None` when the budget ran out before that
+/// was decided (the best solution found is too long and the lower bound does not rule the
+/// par out).
+///
+/// ```
+/// use kami::{Game, Limits, Move};
+///
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let par = kami::solve(&level).len() as u32;
+/// let mut game = Game::new(&level);
+/// assert_eq!(kami::hint::can_make_par(&game, par, Limits::default()), Some(true));
+/// game.play(Move::new(0, 0, 2)).unwrap();
+/// assert_eq!(kami::hint::can_make_par(&game, par, Limits::default()), Some(false));
+/// ```
+#[must_use]
+pub fn can_make_par(game: &Game, par: u32, limits: Limits) -> Option<bool> {
+    let played = count(&game.moves());
+    let Some(budget) = par.checked_sub(played) else { return Some(false) };
+    match hint(game.level(), limits) {
+        Hint::Solved => Some(true),
+        Hint::Play { moves_left, .. } if moves_left <= budget => Some(true),
+        Hint::Play { lower_bound, .. } | Hint::Unknown { lower_bound } if lower_bound > budget => Some(false),
+        Hint::Play { .. } | Hint::Unknown { .. } => None,
+    }
+}
+
+fn count(moves: &[Move]) -> u32 {
+    u32::try_from(moves.len()).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::play::{is_solved, replay};
+    use crate::solver::bfs_optimum;
+    use crate::testutil::level_strategy;
+
+    /// The level after playing the taps `picks` (indices into the level's triangles, with
+    /// colours), skipping taps that change nothing.
+    fn position(level: &Level, picks: &[(usize, u8)]) -> Game {
+        let mut game = Game::new(level);
+        let palette = level.colours_used();
+        let cols = level.cols();
+        for &(cell, c) in picks {
+            let cell = cell % (level.rows() * cols);
+            let colour = palette[usize::from(c) % palette.len()];
+            let _ = game.play(Move::new(cell / cols, cell % cols, colour));
+        }
+        game
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// From any position reached by random play, the hint's count is the exhaustive
+        /// optimum, and its move lowers that optimum by exactly one.
+        #[test]
+        fn hints_follow_the_exhaustive_optimum(
+            level in level_strategy(),
+            picks in proptest::collection::vec((0usize..64, 0u8..4), 0..4),
+        ) {
+            let game = position(&level, &picks);
+            let now = game.level();
+            let Some(best) = bfs_optimum(now, 5_000) else { return Ok(()) };
+            match hint(now, Limits::default()) {
+                Hint::Solved => prop_assert!(best.is_empty() && is_solved(now)),
+                Hint::Play { next, moves_left, optimal, lower_bound } => {
+                    prop_assert!(optimal);
+                    prop_assert_eq!(moves_left as usize, best.len());
+                    prop_assert_eq!(lower_bound, moves_left);
+                    let after = replay(now, &[next]).unwrap();
+                    if let Some(rest) = bfs_optimum(&after, 5_000) {
+                        prop_assert_eq!(rest.len() + 1, best.len());
+                    }
+                }
+                Hint::Unknown { .. } => prop_assert!(false, "a small level's search gave up"),
+            }
+        }
+
+        /// `can_make_par` agrees with the exhaustive optimum of the position.
+        #[test]
+        fn can_make_par_follows_the_exhaustive_optimum(
+            level in level_strategy(),
+            picks in proptest::collection::vec((0usize..64, 0u8..4), 0..4),
+            slack in 0u32..3,
+        ) {
+            let Some(start) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let par = start.len() as u32 + slack;
+            let game = position(&level, &picks);
+            let Some(rest) = bfs_optimum(game.level(), 5_000) else { return Ok(()) };
+            let expected = game.moves().len() + rest.len() <= par as usize;
+            prop_assert_eq!(can_make_par(&game, par, Limits::default()), Some(expected));
+        }
+    }
+
+    #[test]
+    fn a_spent_budget_gives_a_replayable_hint_and_a_sound_bound() {
+        let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+        let optimum = crate::solve(&level).len() as u32;
+        let limits = Limits { node_limit: Some(3), ..Limits::default() };
+        let Hint::Play { next, moves_left, optimal, lower_bound } = hint(&level, limits) else {
+            panic!("the search gives its best solution when the budget runs out")
+        };
+        assert!(!optimal);
+        assert!(lower_bound <= optimum && optimum <= moves_left);
+        assert!(replay(&level, &[next]).is_ok());
+        let game = Game::new(&level);
+        assert_eq!(can_make_par(&game, lower_bound - 1, limits), Some(false));
+        assert_eq!(can_make_par(&game, moves_left, limits), Some(true));
+    }
+
+    #[test]
+    fn islands_too_big_to_search_give_only_a_bound() {
+        // 130 × 130 triangles coloured by parity: every triangle is its own region.
+        let rows: Vec<String> =
+            (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
+        let level: Level = rows.join("\n").parse().unwrap();
+        assert_eq!(hint(&level, Limits::default()), Hint::Unknown { lower_bound: 1 });
+        assert_eq!(can_make_par(&Game::new(&level), 0, Limits::default()), Some(false));
+        assert_eq!(can_make_par(&Game::new(&level), 5, Limits::default()), None);
+    }
+}
