@@ -8,6 +8,11 @@
 //! first move of the best solution found, and the proven lower bound says how far from
 //! optimal it may be.
 //!
+//! An [`Advisor`] keeps the solutions it found: every position along one gets its hint at
+//! once (the rest of an optimal solution is optimal from any position on it), so a game
+//! searches again only when the player leaves the solutions found so far; undo returns to
+//! positions already known.
+//!
 //! ```
 //! use kami::hint::{Hint, hint};
 //! use kami::{Game, Limits, Move};
@@ -32,8 +37,12 @@
 //! assert_eq!(played, moves_left);
 //! ```
 
+use rustc_hash::FxHashMap;
+
+use engine::Grid;
+
 use crate::solver::{Limits, Outcome, solve_with};
-use crate::{Game, Level, Move};
+use crate::{Colour, Game, Level, Move};
 
 /// A hint for a position (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,18 +82,24 @@ pub enum Hint {
 /// ```
 #[must_use]
 pub fn hint(level: &Level, limits: Limits) -> Hint {
+    search(level, limits).0
+}
+
+/// The hint for `level` with the solution its move begins (empty when solved or none).
+fn search(level: &Level, limits: Limits) -> (Hint, Vec<Move>) {
     let (moves, optimal, lower_bound) = match solve_with(level, limits) {
         Outcome::Optimal(moves) => {
             let n = count(&moves);
             (moves, true, n)
         }
         Outcome::GaveUp { lower_bound, best: Some(moves) } => (moves, false, lower_bound),
-        Outcome::GaveUp { lower_bound, best: None } => return Hint::Unknown { lower_bound },
+        Outcome::GaveUp { lower_bound, best: None } => return (Hint::Unknown { lower_bound }, Vec::new()),
     };
-    match moves.first() {
+    let found = match moves.first() {
         None => Hint::Solved,
         Some(&next) => Hint::Play { next, moves_left: count(&moves), optimal, lower_bound },
-    }
+    };
+    (found, moves)
 }
 
 /// Whether the player of `game` can still solve it within `par` moves in all: the moves
@@ -111,6 +126,116 @@ pub fn can_make_par(game: &Game, par: u32, limits: Limits) -> Option<bool> {
         Hint::Play { moves_left, .. } if moves_left <= budget => Some(true),
         Hint::Play { lower_bound, .. } | Hint::Unknown { lower_bound } if lower_bound > budget => Some(false),
         Hint::Play { .. } | Hint::Unknown { .. } => None,
+    }
+}
+
+/// Hints for one game that search only when needed (see the [module docs](self)): the
+/// hints of every position along the solutions found so far are kept.
+///
+/// ```
+/// use kami::hint::{Advisor, Hint};
+/// use kami::{Game, Limits};
+///
+/// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
+/// let mut advisor = Advisor::new(Limits::default());
+/// let mut game = Game::new(&level);
+/// while let Hint::Play { next, .. } = advisor.hint(game.level()) {
+///     game.play(next).unwrap();
+/// }
+/// assert!(game.is_solved());
+/// assert_eq!(game.moves().len(), kami::solve(&level).len());
+/// assert_eq!(advisor.searches(), 1); // the first search's solution served every hint
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Advisor {
+    limits: Limits,
+    known: FxHashMap<Grid<Option<Colour>>, Hint>,
+    searches: usize,
+}
+
+impl Advisor {
+    /// An advisor searching within `limits` (a deadline is an instant: give a new advisor
+    /// for each game, or only node limits).
+    #[must_use]
+    pub fn new(limits: Limits) -> Self {
+        Advisor { limits, known: FxHashMap::default(), searches: 0 }
+    }
+
+    /// The hint for the position `level` (for a game, [`Game::level`]): the known one when
+    /// the position lies on a solution found before, else [`hint`]'s, whose solution's
+    /// positions are then kept.
+    pub fn hint(&mut self, level: &Level) -> Hint {
+        if let Some(&known) = self.known.get(level.cells()) {
+            return known;
+        }
+        self.searches += 1;
+        let (found, moves) = search(level, self.limits);
+        self.known.insert(level.cells().clone(), found);
+        if let Hint::Play { optimal, lower_bound, .. } = found {
+            self.learn(level, &moves, optimal, lower_bound);
+        }
+        found
+    }
+
+    /// How many searches the advisor has run.
+    #[must_use]
+    pub fn searches(&self) -> usize {
+        self.searches
+    }
+
+    /// Keeps the hints of the positions along `moves`, a solution of `level` (which needs
+    /// at least `lower_bound` moves). `i` moves into a solution of `k` moves, the rest
+    /// takes `k − i` and the position needs at least `lower_bound − i` (else the start
+    /// would need fewer than `lower_bound`); the rest of an optimal solution is optimal.
+    /// A position already known keeps the better of its two hints, with the larger bound
+    /// (optimal when that bound meets its moves).
+    fn learn(&mut self, level: &Level, moves: &[Move], optimal: bool, lower_bound: u32) {
+        let mut game = Game::new(level);
+        let k = count(moves);
+        for (i, &mv) in (1..).zip(moves) {
+            if game.play(mv).is_err() {
+                return;
+            }
+            let rest = &moves[i as usize..];
+            let found = match rest.first() {
+                None => Hint::Solved,
+                Some(&next) => Hint::Play {
+                    next,
+                    moves_left: k - i,
+                    optimal,
+                    lower_bound: if optimal { k - i } else { lower_bound.saturating_sub(i) },
+                },
+            };
+            let entry = self.known.entry(game.level().cells().clone()).or_insert(found);
+            let bound = bound_of(*entry).max(bound_of(found));
+            if better(found, *entry) {
+                *entry = found;
+            }
+            if let Hint::Play { lower_bound, moves_left, optimal, .. } = entry {
+                *lower_bound = bound;
+                *optimal |= bound >= *moves_left;
+            }
+        }
+    }
+}
+
+/// A hint's proven lower bound.
+fn bound_of(h: Hint) -> u32 {
+    match h {
+        Hint::Solved => 0,
+        Hint::Play { lower_bound, .. } | Hint::Unknown { lower_bound } => lower_bound,
+    }
+}
+
+/// Whether hint `a` is better than `b` for the same position: proven optimal first, then
+/// fewer moves.
+fn better(a: Hint, b: Hint) -> bool {
+    match (a, b) {
+        (Hint::Play { moves_left: ka, optimal: oa, .. }, Hint::Play { moves_left: kb, optimal: ob, .. }) => {
+            (oa, std::cmp::Reverse(ka)) > (ob, std::cmp::Reverse(kb))
+        }
+        (Hint::Solved | Hint::Play { .. }, Hint::Unknown { .. }) => true,
+        _ => false,
     }
 }
 
@@ -210,5 +335,70 @@ mod tests {
         assert_eq!(hint(&level, Limits::default()), Hint::Unknown { lower_bound: 1 });
         assert_eq!(can_make_par(&Game::new(&level), 0, Limits::default()), Some(false));
         assert_eq!(can_make_par(&Game::new(&level), 5, Limits::default()), None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Following an advisor's hints solves a level in its optimum with one search; after
+        /// a random deviation the hint is the exhaustive optimum again, and undoing it
+        /// returns to a known position without a search.
+        #[test]
+        fn an_advisor_searches_only_off_its_solutions(
+            level in level_strategy(),
+            steps in 0usize..4,
+            (cell, c) in (0usize..64, 0u8..4),
+        ) {
+            let Some(best) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+            let mut advisor = Advisor::new(Limits::default());
+            let mut game = Game::new(&level);
+            let mut played = 0;
+            while let Hint::Play { next, moves_left, optimal, .. } = advisor.hint(game.level()) {
+                prop_assert!(optimal);
+                prop_assert_eq!(played + moves_left as usize, best.len());
+                game.play(next).unwrap();
+                played += 1;
+            }
+            prop_assert!(game.is_solved());
+            prop_assert_eq!(played, best.len());
+            prop_assert_eq!(advisor.searches(), 1);
+            // Back `steps` moves, then a random move.
+            for _ in 0..steps.min(played) {
+                game.undo();
+            }
+            let deviated = position(game.level(), &[(cell, c)]);
+            let now = deviated.level();
+            if let Some(rest) = bfs_optimum(now, 5_000) {
+                match advisor.hint(now) {
+                    Hint::Solved => prop_assert!(rest.is_empty()),
+                    Hint::Play { moves_left, optimal, .. } => {
+                        prop_assert!(optimal);
+                        prop_assert_eq!(moves_left as usize, rest.len());
+                    }
+                    Hint::Unknown { .. } => prop_assert!(false, "a small level's search gave up"),
+                }
+            }
+            let searched = advisor.searches();
+            let back = advisor.hint(game.level());
+            let known = !matches!(back, Hint::Unknown { .. });
+            prop_assert!(known, "a position on the solution lost its hint");
+            prop_assert_eq!(advisor.searches(), searched);
+        }
+    }
+
+    #[test]
+    fn an_advisor_under_a_budget_keeps_sound_bounds_along_its_best_solution() {
+        let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+        let mut advisor = Advisor::new(Limits { node_limit: Some(3), ..Limits::default() });
+        let mut game = Game::new(&level);
+        let mut positions = 0;
+        while let Hint::Play { next, moves_left, lower_bound, .. } = advisor.hint(game.level()) {
+            let optimum = crate::solve(game.level()).len() as u32;
+            assert!(lower_bound <= optimum && optimum <= moves_left, "{lower_bound} {optimum} {moves_left}");
+            game.play(next).unwrap();
+            positions += 1;
+        }
+        assert!(game.is_solved());
+        assert!(positions > 1);
     }
 }
