@@ -275,6 +275,49 @@ impl Designed {
     }
 }
 
+/// A designed level whose proven par is exactly `par`, with an optimal solution, for a
+/// game's difficulty curve. Reverse play ([`design`], from `options` but for its `moves`)
+/// starts with `par` un-moves. Later un-moves often undo part of earlier ones, so the par
+/// can fall short: the next attempt then makes one more un-move (up to `2 · par + 4`); an
+/// attempt whose proof runs out of `limits` (a node limit per proof; a deadline ends every
+/// proof after it) tries the next seed. Deterministic for a given `options.seed`, `limits`
+/// without a deadline and thread count; an error after `attempts` attempts.
+///
+/// ```
+/// use kami::generate::{with_par, DesignOptions};
+/// let options = DesignOptions { rows: 12, cols: 8, colours: 3, seed: 5, ..DesignOptions::default() };
+/// let designed = with_par(&options, 5, kami::Limits::default(), 20).unwrap();
+/// assert_eq!(designed.level.par, Some(5));
+/// assert_eq!(designed.solution.len(), 5);
+/// assert_eq!(kami::solve(&designed.level).len(), 5);
+/// assert!(kami::play::is_solved(&kami::play::replay(&designed.level, &designed.solution).unwrap()));
+/// ```
+pub fn with_par(options: &DesignOptions, par: usize, limits: Limits, attempts: usize) -> Result<Designed, String> {
+    if par + 1 < options.colours {
+        return Err(format!(
+            "a level of {} colours needs at least {} moves, not {par}",
+            options.colours,
+            options.colours - 1
+        ));
+    }
+    let most = 2 * par + 4;
+    let mut moves = par;
+    for attempt in 0..attempts {
+        let seed = options.seed.wrapping_add(attempt as u64);
+        let mut designed = design(&DesignOptions { moves, seed, ..*options })?;
+        match solve_with(&designed.level, limits) {
+            Outcome::Optimal(optimal) if optimal.len() == par => {
+                designed.level.par = Some(par as u32);
+                designed.solution = optimal;
+                return Ok(designed);
+            }
+            Outcome::Optimal(short) if short.len() < par => moves = (moves + 1).min(most),
+            _ => {}
+        }
+    }
+    Err(format!("no level of par {par} proven in {attempts} attempts"))
+}
+
 /// The benchmark set of designed 29 × 10 levels: 3 to 5 colours, 4 to 16 un-moves (so par
 /// at most 4 to 16), about 85 to 140 regions. The benches and the `designed` example solve
 /// these.
@@ -520,6 +563,36 @@ mod tests {
                 .unwrap_or_else(|| panic!("{regions} regions"));
             assert_eq!(RegionGraph::new(&Level::from_cells(cells).unwrap()).len(), regions);
         }
+    }
+
+    /// Levels of a requested par: the solver's optimum and exhaustive search agree on it,
+    /// the solution given is that long and replays, and the same seed gives the same level.
+    #[test]
+    fn levels_of_a_requested_par_have_it() {
+        for (i, (par, colours)) in [(1, 2), (2, 3), (3, 2), (3, 4), (4, 3), (4, 2)].into_iter().enumerate() {
+            let options =
+                DesignOptions { rows: 5, cols: 6, colours, blob: (1, 8), seed: i as u64, ..DesignOptions::default() };
+            let designed = with_par(&options, par, Limits::default(), 40).unwrap();
+            assert_eq!(designed.level.par, Some(par as u32));
+            assert_eq!(designed.solution.len(), par);
+            assert!(play::is_solved(&play::replay(&designed.level, &designed.solution).unwrap()));
+            assert_eq!(solver::bfs_optimum(&designed.level, 200_000).map(|m| m.len()), Some(par));
+            assert_eq!(designed, with_par(&options, par, Limits::default(), 40).unwrap());
+        }
+        for par in [6, 8] {
+            let options = DesignOptions { colours: 4, seed: par as u64, ..DesignOptions::default() };
+            let designed = with_par(&options, par, Limits::default(), 20).unwrap();
+            assert_eq!(solver::solve(&designed.level).len(), par);
+        }
+    }
+
+    #[test]
+    fn impossible_pars_are_errors() {
+        let options = DesignOptions { colours: 4, ..DesignOptions::default() };
+        assert!(with_par(&options, 2, Limits::default(), 10).is_err());
+        // One node per proof proves nothing.
+        let limits = Limits { node_limit: Some(1), ..Limits::default() };
+        assert!(with_par(&options, 8, limits, 3).is_err());
     }
 
     #[test]
