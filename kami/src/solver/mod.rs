@@ -148,6 +148,21 @@
 //!   needed* from the state — never a depth-ignoring "visited" mark. After a state has been
 //!   searched with `b` moves left and no solution was found, at least `b + 1` moves are
 //!   needed from it; this bound is valid in every later iteration and at every depth.
+//! * **Partial-order reduction.** Two moves are independent when neither tapped region
+//!   nor the neighbours it merges touches the other's region: played in either order they
+//!   merge the same sets into the same colours. After a move, a move independent of it
+//!   whose tapped region's smallest original region (its key) comes before the last
+//!   move's is skipped: the sequence with the two swapped is searched instead. So a search
+//!   that skipped moves proves a bound only on the solutions it enumerates from the node
+//!   *in its context* (the last move), and table entries are keyed by the state and that
+//!   context.
+//! * **Context-free entries.** A node at which the reduction skipped no move searched
+//!   every move that a search rooted at its state would, each child in the context that
+//!   search would give it; so its bound, taken without the entry of its own context, is
+//!   the one a search rooted at the state proves — a lower bound on the moves needed from
+//!   the state in any context — and it is also stored under the state's key alone, which
+//!   every node of that state reads. On the level sets this takes 5–22% of the nodes off
+//!   (deep set seed 10 on one thread: 8.26 M → 6.87 M nodes).
 //!
 //! **Cheap child tests.** Before a move is played on a copy of the node, the child's colour
 //! bound is computed from the parent's colour counts (the tapped region changes colour, its

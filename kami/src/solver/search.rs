@@ -158,11 +158,18 @@ impl<'a> Search<'a> {
         let left = bound - depth as u32;
         let key = last
             .map_or(node.hash, |l| node.hash ^ self.island.context[2 * l.key] ^ self.island.context[2 * l.merged + 1]);
-        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        let known = self.stored(key);
         if known > left {
             return Probe::Bound(known);
         }
-        let h = heuristic(self.island, node, self.target, left + 1, &mut self.scratch).max(known);
+        // The state's bound in any context, stored by nodes of this state at which the
+        // partial-order reduction skipped nothing (module docs, *Context-free entries*).
+        let plain = if last.is_some() { self.stored(node.hash) } else { 0 };
+        if plain > left {
+            return Probe::Bound(plain);
+        }
+        let free = heuristic(self.island, node, self.target, left + 1, &mut self.scratch).max(plain);
+        let h = free.max(known);
         if h > left {
             return Probe::Bound(h);
         }
@@ -176,6 +183,7 @@ impl<'a> Search<'a> {
             moves.list = self.interleave_by_bound(&moves.list, left);
         }
         let mut best = moves.floor;
+        let skipped = moves.skipped;
         let counts = colour_counts(&self.stack[depth]);
         let (present, singles) = colour_summary(&counts);
         for (k, (merges, r, x)) in moves.list.into_iter().enumerate() {
@@ -240,12 +248,28 @@ impl<'a> Search<'a> {
             }
             return Probe::Bound(proven);
         }
+        self.store(key, proven);
+        // Every move searched: what a search rooted at this state proves (without the
+        // entry of this node's context) holds in any context.
+        if !skipped && last.is_some() {
+            self.store(self.stack[depth].hash, free.max(best));
+        }
+        Probe::Bound(proven)
+    }
+
+    /// The transposition table's bound for `key` (0 when it has none).
+    fn stored(&self, key: u128) -> u32 {
+        self.table.get(&key).map_or(0, |&k| u32::from(k))
+    }
+
+    /// Raises the table's bound for `key` to `bound` (saturating at 255), halving the table
+    /// first when it is full.
+    fn store(&mut self, key: u128, bound: u32) {
         if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
             shrink_table(self.table, self.budget.table_limit / 2);
         }
         let entry = self.table.entry(key).or_insert(0);
-        *entry = (*entry).max(proven as u8);
-        Probe::Bound(proven)
+        *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
     }
 
     /// Fills the distance matrix of the child at `depth + 1`, played by tapping `r` (the
@@ -399,9 +423,14 @@ impl<'a> Search<'a> {
             return Err(left + 1);
         }
         let (key, tapped_key, merged) = self.child_key(depth, r, x);
-        let known = self.table.get(&key).map_or(0, |&k| u32::from(k));
+        let known = self.stored(key);
         if known + 1 > left {
             return Err(known + 1);
+        }
+        // The child state's context-free entry (module docs, *Context-free entries*).
+        let plain = self.stored(key ^ self.island.context[2 * tapped_key] ^ self.island.context[2 * merged + 1]);
+        if plain + 1 > left {
+            return Err(plain + 1);
         }
         if self.dead_end_cut(depth, (r, x), tapped_key, left) {
             return Err(left + 1);
@@ -596,6 +625,7 @@ impl<'a> Search<'a> {
         let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
         let mut out = Vec::new();
         let mut floor = u32::MAX;
+        let mut skipped = false;
         for r in bits(&node.alive) {
             if let Some(taps) = taps {
                 if taps[r / 64] >> (r % 64) & 1 == 0 {
@@ -635,12 +665,18 @@ impl<'a> Search<'a> {
             };
             let independent = |x: Colour| may_skip && touching >> x & 1 == 0;
             if let Some(t) = self.target {
-                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) && !independent(t) {
-                    out.push((0, r, t));
+                if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) {
+                    if independent(t) {
+                        skipped = true;
+                    } else {
+                        out.push((0, r, t));
+                    }
                 }
             }
             for c in bits(&[seen]) {
-                if !independent(c as Colour) {
+                if independent(c as Colour) {
+                    skipped = true;
+                } else {
                     out.push((counts[c], r, c as Colour));
                 }
             }
@@ -664,7 +700,7 @@ impl<'a> Search<'a> {
             bound < left
         });
         keyed.sort_unstable();
-        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor }
+        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor, skipped }
     }
 }
 
@@ -675,6 +711,8 @@ pub(super) struct Moves {
     /// A lower bound on the moves after each child left out by the tap filter, plus one
     /// (`u32::MAX` if none was).
     pub(super) floor: u32,
+    /// Whether the partial-order reduction left out some move.
+    pub(super) skipped: bool,
 }
 
 /// The move that led to a search node, for the partial-order reduction: `key` is the

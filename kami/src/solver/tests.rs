@@ -705,6 +705,64 @@ proptest! {
     }
 }
 
+/// Random small levels without holes (one island): 2-4 rows, 3-6 columns, 2-4 colours.
+fn one_island_strategy() -> impl Strategy<Value = Level> {
+    (2usize..5, 3usize..7, 2u8..5).prop_flat_map(|(rows, cols, k)| {
+        proptest::collection::vec(0u8..k, rows * cols).prop_filter_map("not a level", move |cells| {
+            let cells = cells.into_iter().map(Some).collect();
+            Level::from_cells(engine::Grid::from_vec(cols, rows, cells).ok()?).ok()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// The table entries under a state's key alone (module docs, *Context-free entries*)
+    /// never exceed the exact distance of the state: after a search with or without a
+    /// target colour, every state reachable from a small one-island level is looked up by
+    /// its key.
+    #[test]
+    fn context_free_entries_never_exceed_the_exact_distance(level in one_island_strategy()) {
+        let graph = RegionGraph::new(&level);
+        if graph.islands().len() != 1 || graph.len() > 12 {
+            return Ok(());
+        }
+        let palette = level.colours_used();
+        let regions = &graph.islands()[0];
+        let island = Island::new(&graph, regions);
+        let mut states = vec![graph.initial_state()];
+        let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
+        let mut head = 0;
+        while head < states.len() && states.len() < 300 {
+            let state = states[head].clone();
+            head += 1;
+            for r in 0..graph.len() {
+                for &c in &palette {
+                    let mut s = state.clone();
+                    if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
+                        states.push(s);
+                    }
+                }
+            }
+        }
+        for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+            let mut table = FxHashMap::default();
+            let mut budget = Budget::new(Limits::default(), false);
+            prop_assert!(ida_star(&island, target, &palette, &mut budget, &mut table).is_ok());
+            for state in &states {
+                let key = (0..island.n).fold(0u128, |key, i| {
+                    key ^ island.zobrist[i * MAX_COLOURS + usize::from(state.colours[regions[i] as usize])]
+                });
+                let Some(&bound) = table.get(&key) else { continue };
+                let here = graph.level_of(&level, state);
+                let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+                prop_assert!(usize::from(bound) <= exact, "entry {} > exact {} for target {:?} on\n{}", bound, exact, target, here);
+            }
+        }
+    }
+}
+
 /// A random connected coloured graph with 2 to 10 vertices and 2 to 4 colours (a random
 /// spanning tree plus random extra edges, any shape: not only triangle levels),
 /// contracted into regions: the regions' colours and neighbour lists.
