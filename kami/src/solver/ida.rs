@@ -11,7 +11,7 @@ use super::beam::{BEAM_WIDEST, beam_path, shorten};
 use super::bounds::heuristic;
 use super::budget::Budget;
 use super::island::Island;
-use super::search::{Last, Part, Probe, SPLIT_DEPTH, Search};
+use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search};
 use super::{Iteration, Path};
 use crate::Colour;
 
@@ -183,7 +183,7 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
             // The child as the iteration reaches it: at depth 1, in the context of its
             // move (so the table entries the probe leaves are the iteration's own).
             search.merged_set(0, r, x, false);
-            let (_, key, merged_key) = search.child_key(0, r, x);
+            let ChildKey { tapped: key, merged: merged_key, .. } = search.child_key(0, r, x);
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);

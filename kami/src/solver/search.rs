@@ -422,20 +422,20 @@ impl<'a> Search<'a> {
         if self.radius_cut(depth, (r, x, child), left, centred) || self.pair_cut(depth, (x, child), left) {
             return Err(left + 1);
         }
-        let (key, tapped_key, merged) = self.child_key(depth, r, x);
+        let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
         let known = self.stored(key);
         if known + 1 > left {
             return Err(known + 1);
         }
         // The child state's context-free entry (module docs, *Context-free entries*).
-        let plain = self.stored(key ^ self.island.context[2 * tapped_key] ^ self.island.context[2 * merged + 1]);
+        let plain = self.stored(state);
         if plain + 1 > left {
             return Err(plain + 1);
         }
-        if self.dead_end_cut(depth, (r, x), tapped_key, left) {
+        if self.dead_end_cut(depth, (r, x), tapped, left) {
             return Err(left + 1);
         }
-        Ok((tapped_key, merged))
+        Ok((tapped, merged))
     }
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
@@ -537,24 +537,22 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// The transposition table key of the child of the node at `depth` by move `(r, x)`
-    /// (the key `dfs` computes at the child), with the smallest original regions of the
-    /// tapped region and of the merged one (the [`Last`] of that child). Reads the merged
-    /// set from `scratch.set` (see `merged_set`).
-    pub(super) fn child_key(&self, depth: usize, r: usize, x: Colour) -> (u128, usize, usize) {
+    /// The transposition table keys of the child of the node at `depth` by move `(r, x)`
+    /// (see [`ChildKey`]). Reads the merged set from `scratch.set` (see `merged_set`).
+    pub(super) fn child_key(&self, depth: usize, r: usize, x: Colour) -> ChildKey {
         let node = &self.stack[depth];
         let w = self.island.words;
         let old = usize::from(node.col[r]);
-        let mut hash = node.hash;
+        let mut state = node.hash;
         for i in bits(&node.members[r * w..(r + 1) * w]) {
             let z = &self.island.zobrist[i * MAX_COLOURS..];
-            hash ^= z[old] ^ z[usize::from(x)];
+            state ^= z[old] ^ z[usize::from(x)];
         }
         let tapped = first_bit(&node.members[r * w..(r + 1) * w]);
         let merged =
             self.scratch.set.iter().map(|&s| first_bit(&node.members[s * w..(s + 1) * w])).fold(tapped, usize::min);
-        let key = hash ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
-        (key, tapped, merged)
+        let key = state ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
+        ChildKey { key, state, tapped, merged }
     }
 
     /// The set the move `(r, x)` at `depth` merges (`r` and its neighbours of colour `x`),
@@ -713,6 +711,17 @@ pub(super) struct Moves {
     pub(super) floor: u32,
     /// Whether the partial-order reduction left out some move.
     pub(super) skipped: bool,
+}
+
+/// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
+/// `dfs` computes at the child (its state in the context of its move), `state` the state's
+/// key alone (its context-free entry), `tapped` and `merged` the smallest original regions
+/// of the tapped region and of the merged one (the child's [`Last`]).
+pub(super) struct ChildKey {
+    pub(super) key: u128,
+    pub(super) state: u128,
+    pub(super) tapped: usize,
+    pub(super) merged: usize,
 }
 
 /// The move that led to a search node, for the partial-order reduction: `key` is the

@@ -11,7 +11,7 @@ use super::dist::{
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
-use super::search::{Last, Probe, Search, shrink_table};
+use super::search::{ChildKey, Last, Probe, Search, shrink_table};
 use super::*;
 use crate::State;
 use crate::testutil::level_strategy;
@@ -614,7 +614,7 @@ proptest! {
                     search.tap_filter(0, left);
                     for &(r, x) in moves {
                         search.merged_set(0, r, x, true);
-                        let (_, tapped, merged_key) = search.child_key(0, r, x);
+                        let ChildKey { tapped, merged: merged_key, .. } = search.child_key(0, r, x);
                         if search.dead_end_cut(0, (r, x), tapped, left) {
                             let mut child = node.clone();
                             island.apply(&mut child, r, x, &mut merged);
@@ -662,6 +662,27 @@ fn exact_distance(level: &Level, palette: &[Colour], target: Option<Colour>) -> 
     Some(path.len() - 1)
 }
 
+/// The states reachable from the start of `graph` by moves to colours of `palette`, in
+/// breadth-first order, the start first; the search stops adding once it has `limit`.
+fn reachable_states(graph: &RegionGraph, palette: &[Colour], limit: usize) -> Vec<State> {
+    let mut states = vec![graph.initial_state()];
+    let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
+    let mut head = 0;
+    while head < states.len() && states.len() < limit {
+        let state = states[head].clone();
+        head += 1;
+        for r in 0..graph.len() {
+            for &c in palette {
+                let mut s = state.clone();
+                if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
+                    states.push(s);
+                }
+            }
+        }
+    }
+    states
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
@@ -675,21 +696,7 @@ proptest! {
             return Ok(());
         }
         let palette = level.colours_used();
-        let mut states = vec![graph.initial_state()];
-        let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
-        let mut head = 0;
-        while head < states.len() && states.len() < 60 {
-            let state = states[head].clone();
-            head += 1;
-            for r in 0..graph.len() {
-                for &c in &palette {
-                    let mut s = state.clone();
-                    if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
-                        states.push(s);
-                    }
-                }
-            }
-        }
+        let states = reachable_states(&graph, &palette, 60);
         for state in &states {
             let here = graph.level_of(&level, state);
             let sub = RegionGraph::new(&here);
@@ -731,21 +738,7 @@ proptest! {
         let palette = level.colours_used();
         let regions = &graph.islands()[0];
         let island = Island::new(&graph, regions);
-        let mut states = vec![graph.initial_state()];
-        let mut known: rustc_hash::FxHashSet<State> = states.iter().cloned().collect();
-        let mut head = 0;
-        while head < states.len() && states.len() < 300 {
-            let state = states[head].clone();
-            head += 1;
-            for r in 0..graph.len() {
-                for &c in &palette {
-                    let mut s = state.clone();
-                    if !graph.apply(&mut s, r, c).is_empty() && known.insert(s.clone()) {
-                        states.push(s);
-                    }
-                }
-            }
-        }
+        let states = reachable_states(&graph, &palette, 300);
         for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
             let mut table = FxHashMap::default();
             let mut budget = Budget::new(Limits::default(), false);
