@@ -398,9 +398,11 @@ impl<'a> Search<'a> {
     }
 
     /// The tests of the child by move `(r, x)` (colour counts `child`) that need no copy of
-    /// the node, in this order: its colour bound `child_bound`, its radius (see
-    /// `radius_cut`) and its pair and final-colour potentials (see `pair_cut`), its
-    /// transposition table entry, and whether it is a dead end (see `dead_end_cut`). `Err`
+    /// the node, in this order: its colour bound `child_bound`, its pair and final-colour
+    /// potentials (see `pair_cut`; a scan of at most [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts
+    /// most of the children at the nodes with 5–7 moves left) and its radius (see
+    /// `radius_cut`, which reads a row per candidate centre), its transposition table
+    /// entries, and whether it is a dead end (see `dead_end_cut`). `Err`
     /// holds the bound a cut child gives its parent (a proven lower bound on the moves from
     /// the parent through it); `Ok` the child's [`Last`] keys.
     pub(super) fn cut_before_playing(
@@ -419,7 +421,7 @@ impl<'a> Search<'a> {
         self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
         // The bound tests read the parent's matrix, which is in cache; the table, a
         // random read of a big map, only for the children they leave.
-        if self.radius_cut(depth, (r, x, child), left, centred) || self.pair_cut(depth, (x, child), left) {
+        if self.pair_cut(depth, (x, child), left) || self.radius_cut(depth, (r, x, child), left, centred) {
             return Err(left + 1);
         }
         let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
