@@ -208,27 +208,17 @@ impl<'a> Search<'a> {
                     continue;
                 }
             };
-            let (done, rest) = self.stack.split_at_mut(depth + 1);
-            rest[0].copy_structure(&done[depth]);
-            self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
-            // The full colour bound of the child (needs its adjacency), before its matrix.
-            let mut full = child_bound;
-            if child_bound + 2 > left
-                && rest[0].count > 2
-                && !single_within_one_move(self.island, &rest[0], &child, self.target, &mut self.scratch.masks)
-            {
-                full += 1;
-            }
-            if full + 1 > left {
+            let last = Last { key: tapped_key, rep: r, merged };
+            if let Some(cut) = self.cut_by_structure(depth, (r, x, &child), child_bound, last, left) {
                 if self.budget.tick() {
                     return Probe::Bound(0);
                 }
-                best = best.min(full + 1);
+                best = best.min(cut);
                 continue;
             }
             self.child_matrix(depth, r);
             self.path.push((r as u32, x));
-            match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
+            match self.dfs(depth + 1, bound, Some(last)) {
                 Probe::Found => {
                     self.found_below(depth);
                     return Probe::Found;
@@ -255,6 +245,43 @@ impl<'a> Search<'a> {
             self.store(self.stack[depth].hash, free.max(best));
         }
         Probe::Bound(proven)
+    }
+
+    /// Builds the structure (adjacency and colours, not the matrix) of the child of the
+    /// node at `depth` by move `(r, x)` (colour counts `child`, colour bound
+    /// `child_bound`) reached in the context `last`, and tests what needs it: `Some` with
+    /// the bound the child gives its parent when its colour bound with the one-move
+    /// look-ahead (see `single_within_one_move`) leaves no room within `left − 1` moves,
+    /// or when it has at most one move to spare over its colour bound (with more, every
+    /// move keeps the bound low enough) and no move keeping it low enough (see
+    /// `has_colour_move`): it then needs `left` more moves in its context. The second
+    /// test cuts about half the nodes with 5 moves left on 5-colour levels, before their
+    /// matrix is built.
+    fn cut_by_structure(
+        &mut self,
+        depth: usize,
+        (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
+        child_bound: u32,
+        last: Last,
+        left: u32,
+    ) -> Option<u32> {
+        let (done, rest) = self.stack.split_at_mut(depth + 1);
+        rest[0].copy_structure(&done[depth]);
+        self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
+        let mut full = child_bound;
+        if child_bound + 2 > left
+            && rest[0].count > 2
+            && !single_within_one_move(self.island, &rest[0], child, self.target, &mut self.scratch.masks)
+        {
+            full += 1;
+        }
+        if full + 1 > left {
+            return Some(full + 1);
+        }
+        let no_colour_move = child_bound + 2 >= left
+            && !self.solved(&self.stack[depth + 1])
+            && !self.has_colour_move(depth + 1, Some(last), left - 1);
+        no_colour_move.then_some(left + 1)
     }
 
     /// The transposition table's bound for `key` (0 when it has none).
@@ -621,20 +648,69 @@ impl<'a> Search<'a> {
     /// two.
     pub(super) fn moves(&self, depth: usize, last: Option<Last>, left: u32, taps: Option<&[u64]>) -> Moves {
         let node = &self.stack[depth];
+        let counts = colour_counts(node);
+        let (present, singles) = colour_summary(&counts);
+        let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = Vec::new();
+        let mut floor = u32::MAX;
+        let (skipped, filtered) = self.each_move(depth, last, taps, |merges, r, x| {
+            let bound = child_colour_bound(&counts, present, singles, node.col[r], x, merges, self.target);
+            // A child whose colour bound exceeds the moves it would have left is cut here,
+            // with that bound (the same test as in `dfs`, without visiting it).
+            if bound < left {
+                keyed.push((bound, std::cmp::Reverse(merges), r, x));
+            } else {
+                floor = floor.min(bound + 1);
+            }
+            false
+        });
+        if filtered {
+            // Every child by a tap the filter left out has a radius or a pair bound of at
+            // least `left` (see `radius_taps`, `pair_taps`): it would be cut with the
+            // bound `left + 1`.
+            floor = floor.min(left + 1);
+        }
+        // Children with the lowest colour bound first, then bigger merges.
+        keyed.sort_unstable();
+        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor, skipped }
+    }
+
+    /// Whether the node at `depth` (its structure: adjacency and colours; its matrix is not
+    /// read) has a move that [`moves`](Self::moves) would keep without a tap filter: one the
+    /// partial-order reduction after `last` and the leaf rule do not skip, whose child's
+    /// colour bound is below `left`. When it has none, every move it would search needs at
+    /// least `left` more after it, so the node needs `left + 1` in its context.
+    pub(super) fn has_colour_move(&self, depth: usize, last: Option<Last>, left: u32) -> bool {
+        let node = &self.stack[depth];
+        let counts = colour_counts(node);
+        let (present, singles) = colour_summary(&counts);
+        let mut found = false;
+        self.each_move(depth, last, None, |merges, r, x| {
+            found = child_colour_bound(&counts, present, singles, node.col[r], x, merges, self.target) < left;
+            found
+        });
+        found
+    }
+
+    /// Calls `visit(merges, region, colour)` for each candidate move of the node at `depth`
+    /// (see [`moves`](Self::moves)) that the partial-order reduction after `last`, the leaf
+    /// rule and the tap filter `taps` leave, until `visit` returns `true`. Returns whether
+    /// the partial-order reduction skipped a move, and whether the tap filter left out a
+    /// region.
+    fn each_move(
+        &self,
+        depth: usize,
+        last: Option<Last>,
+        taps: Option<&[u64]>,
+        mut visit: impl FnMut(u32, usize, Colour) -> bool,
+    ) -> (bool, bool) {
+        let node = &self.stack[depth];
         let w = self.island.words;
         let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
-        let mut out = Vec::new();
-        let mut floor = u32::MAX;
-        let mut skipped = false;
+        let (mut skipped, mut filtered) = (false, false);
         for r in bits(&node.alive) {
-            if let Some(taps) = taps {
-                if taps[r / 64] >> (r % 64) & 1 == 0 {
-                    // Every child by a tap of `r` has a radius or a pair bound of at least
-                    // `left` (see `radius_taps`, `pair_taps`): it would be cut with the
-                    // bound `left + 1`.
-                    floor = left + 1;
-                    continue;
-                }
+            if taps.is_some_and(|taps| taps[r / 64] >> (r % 64) & 1 == 0) {
+                filtered = true;
+                continue;
             }
             let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
             if degree == 1 && node.count >= 3 && self.target.is_none() {
@@ -668,39 +744,20 @@ impl<'a> Search<'a> {
                 if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) {
                     if independent(t) {
                         skipped = true;
-                    } else {
-                        out.push((0, r, t));
+                    } else if visit(0, r, t) {
+                        return (skipped, filtered);
                     }
                 }
             }
             for c in bits(&[seen]) {
                 if independent(c as Colour) {
                     skipped = true;
-                } else {
-                    out.push((counts[c], r, c as Colour));
+                } else if visit(counts[c], r, c as Colour) {
+                    return (skipped, filtered);
                 }
             }
         }
-        // Children with the lowest colour bound first, then bigger merges.
-        let counts = colour_counts(node);
-        let (present, singles) = colour_summary(&counts);
-        let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = out
-            .into_iter()
-            .map(|(n, r, c)| {
-                let bound = child_colour_bound(&counts, present, singles, node.col[r], c, n, self.target);
-                (bound, std::cmp::Reverse(n), r, c)
-            })
-            .collect();
-        // A child whose colour bound exceeds the moves it would have left is cut here, with
-        // that bound (the same test as in `dfs`, without visiting it).
-        keyed.retain(|&(bound, ..)| {
-            if bound + 1 > left {
-                floor = floor.min(bound + 1);
-            }
-            bound < left
-        });
-        keyed.sort_unstable();
-        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor, skipped }
+        (skipped, filtered)
     }
 }
 

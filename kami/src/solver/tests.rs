@@ -712,6 +712,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// When a state has no move whose child's colour bound is below `left` (the leaf rule
+    /// applied, no partial-order context), it needs at least `left + 1` moves: checked
+    /// against exhaustive search on every state reachable from small one-island levels,
+    /// with and without a target colour, for every `left` below the exact distance.
+    #[test]
+    fn no_colour_move_means_one_more_move(level in one_island_strategy()) {
+        let graph = RegionGraph::new(&level);
+        if graph.islands().len() != 1 || graph.len() > 10 {
+            return Ok(());
+        }
+        let palette = level.colours_used();
+        for state in &reachable_states(&graph, &palette, 60) {
+            let here = graph.level_of(&level, state);
+            let sub = RegionGraph::new(&here);
+            let island = Island::new(&sub, &sub.islands()[0]);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let search = Search::new(&island, target, &palette, &mut budget, &mut table);
+                if search.solved(&search.stack[0]) {
+                    continue;
+                }
+                for left in 1..=exact as u32 {
+                    let has = search.has_colour_move(0, None, left);
+                    prop_assert!(has || exact as u32 > left, "no colour move within {} but exact {} for target {:?} on\n{}", left, exact, target, here);
+                }
+            }
+        }
+    }
+}
+
 /// Random small levels without holes (one island): 2-4 rows, 3-6 columns, 2-4 colours.
 fn one_island_strategy() -> impl Strategy<Value = Level> {
     (2usize..5, 3usize..7, 2u8..5).prop_flat_map(|(rows, cols, k)| {
