@@ -713,7 +713,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
 
     /// When a state has no move whose child's colour bound is below `left` (the leaf rule
     /// applied, no partial-order context), it needs at least `left + 1` moves: checked
@@ -722,7 +722,7 @@ proptest! {
     #[test]
     fn no_colour_move_means_one_more_move(level in one_island_strategy()) {
         let graph = RegionGraph::new(&level);
-        if graph.islands().len() != 1 || graph.len() > 10 {
+        if graph.islands().len() != 1 || graph.len() > 8 {
             return Ok(());
         }
         let palette = level.colours_used();
