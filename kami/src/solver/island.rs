@@ -223,12 +223,18 @@ impl Island {
         }
         node.adj[r * w + r / 64] &= !(1 << (r % 64));
         node.count -= merged.iter().map(|m| m.count_ones() as usize).sum::<usize>();
-        let rows: Vec<usize> = bits(&node.adj[r * w..(r + 1) * w]).collect();
-        for t in rows {
-            for (a, m) in node.adj[t * w..(t + 1) * w].iter_mut().zip(merged.iter()) {
-                *a &= !m;
+        // Each neighbour `t` of the merged region (never `r` itself) drops the merged
+        // regions from its row and gains `r`; `r`'s row is read a word at a time.
+        for k in 0..w {
+            let mut word = node.adj[r * w + k];
+            while word != 0 {
+                let t = k * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                for (a, m) in node.adj[t * w..(t + 1) * w].iter_mut().zip(merged.iter()) {
+                    *a &= !m;
+                }
+                node.adj[t * w + r / 64] |= 1 << (r % 64);
             }
-            node.adj[t * w + r / 64] |= 1 << (r % 64);
         }
         node.col[r] = x;
         merged[r / 64] |= 1 << (r % 64);
