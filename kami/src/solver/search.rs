@@ -197,28 +197,23 @@ impl<'a> Search<'a> {
             let a = self.stack[depth].col[r];
             let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
             let child = moved_counts(&counts, a, x, merges);
-            let (tapped_key, merged) = match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred)
-            {
-                Ok(keys) => keys,
-                Err(cut) => {
-                    if self.budget.tick() {
-                        return Probe::Bound(0);
+            let (tapped_key, merged, built) =
+                match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred) {
+                    Ok(keys) => keys,
+                    Err(cut) => {
+                        if self.budget.tick() {
+                            return Probe::Bound(0);
+                        }
+                        best = best.min(cut);
+                        continue;
                     }
-                    best = best.min(cut);
-                    continue;
-                }
-            };
-            let last = Last { key: tapped_key, rep: r, merged };
-            if let Some(cut) = self.cut_by_structure(depth, (r, x, &child), child_bound, last, left) {
-                if self.budget.tick() {
-                    return Probe::Bound(0);
-                }
-                best = best.min(cut);
-                continue;
+                };
+            if !built {
+                self.child_structure(depth, r, x);
             }
             self.child_matrix(depth, r);
             self.path.push((r as u32, x));
-            match self.dfs(depth + 1, bound, Some(last)) {
+            match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
                 Probe::Found => {
                     self.found_below(depth);
                     return Probe::Found;
@@ -248,15 +243,23 @@ impl<'a> Search<'a> {
     }
 
     /// Builds the structure (adjacency and colours, not the matrix) of the child of the
-    /// node at `depth` by move `(r, x)` (colour counts `child`, colour bound
-    /// `child_bound`) reached in the context `last`, and tests what needs it: `Some` with
-    /// the bound the child gives its parent when its colour bound with the one-move
-    /// look-ahead (see `single_within_one_move`) leaves no room within `left − 1` moves,
-    /// or when it has at most one move to spare over its colour bound (with more, every
-    /// move keeps the bound low enough) and no move keeping it low enough (see
-    /// `has_colour_move`): it then needs `left` more moves in its context. The second
-    /// test cuts about half the nodes with 5 moves left on 5-colour levels, before their
-    /// matrix is built.
+    /// node at `depth` by move `(r, x)` at `depth + 1`, the merged set in
+    /// `scratch.merged`.
+    fn child_structure(&mut self, depth: usize, r: usize, x: Colour) {
+        let (done, rest) = self.stack.split_at_mut(depth + 1);
+        rest[0].copy_structure(&done[depth]);
+        self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
+    }
+
+    /// Builds the structure of the child of the node at `depth` by move `(r, x)` (colour
+    /// counts `child`, colour bound `child_bound`, at most one move to spare within
+    /// `left − 1`) reached in the context `last` (see `child_structure`), and tests what
+    /// needs it: `Some` with the bound the child gives its parent when its colour bound
+    /// with the one-move look-ahead (see `single_within_one_move`) leaves no room within
+    /// `left − 1` moves, or when it has no move keeping its colour bound within them (see
+    /// `has_colour_move`; with two moves to spare every move would): it then needs `left`
+    /// more moves in its context. The second test cuts about half the nodes with 5 moves
+    /// left on 5-colour levels, before their matrix is built.
     fn cut_by_structure(
         &mut self,
         depth: usize,
@@ -265,22 +268,19 @@ impl<'a> Search<'a> {
         last: Last,
         left: u32,
     ) -> Option<u32> {
-        let (done, rest) = self.stack.split_at_mut(depth + 1);
-        rest[0].copy_structure(&done[depth]);
-        self.island.apply_structure(&mut rest[0], r, x, &mut self.scratch.merged);
+        self.child_structure(depth, r, x);
         let mut full = child_bound;
         if child_bound + 2 > left
-            && rest[0].count > 2
-            && !single_within_one_move(self.island, &rest[0], child, self.target, &mut self.scratch.masks)
+            && self.stack[depth + 1].count > 2
+            && !single_within_one_move(self.island, &self.stack[depth + 1], child, self.target, &mut self.scratch.masks)
         {
             full += 1;
         }
         if full + 1 > left {
             return Some(full + 1);
         }
-        let no_colour_move = child_bound + 2 >= left
-            && !self.solved(&self.stack[depth + 1])
-            && !self.has_colour_move(depth + 1, Some(last), left - 1);
+        let no_colour_move =
+            !self.solved(&self.stack[depth + 1]) && !self.has_colour_move(depth + 1, Some(last), left - 1);
         no_colour_move.then_some(left + 1)
     }
 
@@ -424,14 +424,17 @@ impl<'a> Search<'a> {
         (filter.taps != node.alive, centred)
     }
 
-    /// The tests of the child by move `(r, x)` (colour counts `child`) that need no copy of
-    /// the node, in this order: its colour bound `child_bound`, its pair and final-colour
-    /// potentials (see `pair_cut`; a scan of at most [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts
-    /// most of the children at the nodes with 5–7 moves left) and its radius (see
-    /// `radius_cut`, which reads a row per candidate centre), its transposition table
-    /// entries, and whether it is a dead end (see `dead_end_cut`). `Err`
-    /// holds the bound a cut child gives its parent (a proven lower bound on the moves from
-    /// the parent through it); `Ok` the child's [`Last`] keys.
+    /// The tests of the child by move `(r, x)` (colour counts `child`) that need no
+    /// distance matrix of it, in this order: its colour bound `child_bound`, its pair and
+    /// final-colour potentials (see `pair_cut`; a scan of at most
+    /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
+    /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
+    /// per candidate centre), when it has at most one move to spare over its colour bound
+    /// the tests of its structure (see `cut_by_structure`, which builds it at
+    /// `depth + 1`), its transposition table entries, and whether it is a dead end (see
+    /// `dead_end_cut`). `Err` holds the bound a cut child gives its parent (a proven lower
+    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] keys and
+    /// whether its structure is built.
     pub(super) fn cut_before_playing(
         &mut self,
         depth: usize,
@@ -439,7 +442,7 @@ impl<'a> Search<'a> {
         child_bound: u32,
         left: u32,
         centred: bool,
-    ) -> Result<(usize, usize), u32> {
+    ) -> Result<(usize, usize, bool), u32> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
         }
@@ -452,6 +455,15 @@ impl<'a> Search<'a> {
             return Err(left + 1);
         }
         let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
+        // With at most one move to spare over its colour bound, the child's structure is
+        // built and tested first: on 5-colour levels this cuts most children that reach it.
+        let tight = child_bound + 2 >= left;
+        if tight {
+            let last = Last { key: tapped, rep: r, merged };
+            if let Some(cut) = self.cut_by_structure(depth, (r, x, child), child_bound, last, left) {
+                return Err(cut);
+            }
+        }
         let known = self.stored(key);
         if known + 1 > left {
             return Err(known + 1);
@@ -464,7 +476,7 @@ impl<'a> Search<'a> {
         if self.dead_end_cut(depth, (r, x), tapped, left) {
             return Err(left + 1);
         }
-        Ok((tapped, merged))
+        Ok((tapped, merged, tight))
     }
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
