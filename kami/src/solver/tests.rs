@@ -683,6 +683,33 @@ fn reachable_states(graph: &RegionGraph, palette: &[Colour], limit: usize) -> Ve
     states
 }
 
+/// A reachable state (see [`reachable_islands`]): its level, its island, and the exact
+/// distance for each target that exhaustive search settles.
+type Reached = (Level, Island, Vec<(Option<Colour>, usize)>);
+
+/// For a one-island level of at most `regions` regions (else nothing): up to `limit`
+/// states reachable from it (see `reachable_states`), each as a level, its island, and
+/// the exact distance of each target (`None`, then each colour used) that exhaustive
+/// search settles.
+fn reachable_islands(level: &Level, regions: usize, limit: usize) -> Vec<Reached> {
+    let graph = RegionGraph::new(level);
+    if graph.islands().len() != 1 || graph.len() > regions {
+        return Vec::new();
+    }
+    let palette = level.colours_used();
+    let targets: Vec<Option<Colour>> = std::iter::once(None).chain(palette.iter().map(|&c| Some(c))).collect();
+    reachable_states(&graph, &palette, limit)
+        .iter()
+        .map(|state| {
+            let here = graph.level_of(level, state);
+            let sub = RegionGraph::new(&here);
+            let island = Island::new(&sub, &sub.islands()[0]);
+            let exact = targets.iter().filter_map(|&t| Some((t, exact_distance(&here, &palette, t)?))).collect();
+            (here, island, exact)
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
@@ -691,20 +718,10 @@ proptest! {
     /// reachable from small one-island levels.
     #[test]
     fn bounds_never_exceed_the_exact_distance_on_reachable_states(level in level_strategy()) {
-        let graph = RegionGraph::new(&level);
-        if graph.islands().len() != 1 || graph.len() > 8 {
-            return Ok(());
-        }
-        let palette = level.colours_used();
-        let states = reachable_states(&graph, &palette, 60);
-        for state in &states {
-            let here = graph.level_of(&level, state);
-            let sub = RegionGraph::new(&here);
-            let island = Island::new(&sub, &sub.islands()[0]);
+        for (here, island, exact) in reachable_islands(&level, 8, 60) {
             let node = island.root();
             let mut scratch = Scratch::new(&island);
-            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+            for (target, exact) in exact {
                 let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
                 prop_assert!(h as usize <= exact, "bound {} > exact {} for target {:?} on\n{}", h, exact, target, here);
             }
@@ -721,17 +738,9 @@ proptest! {
     /// with and without a target colour, for every `left` below the exact distance.
     #[test]
     fn no_colour_move_means_one_more_move(level in one_island_strategy()) {
-        let graph = RegionGraph::new(&level);
-        if graph.islands().len() != 1 || graph.len() > 8 {
-            return Ok(());
-        }
         let palette = level.colours_used();
-        for state in &reachable_states(&graph, &palette, 60) {
-            let here = graph.level_of(&level, state);
-            let sub = RegionGraph::new(&here);
-            let island = Island::new(&sub, &sub.islands()[0]);
-            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+        for (here, island, exact) in reachable_islands(&level, 8, 60) {
+            for (target, exact) in exact {
                 let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
                 let search = Search::new(&island, target, &palette, &mut budget, &mut table);
                 if search.solved(&search.stack[0]) {
