@@ -197,23 +197,22 @@ impl<'a> Search<'a> {
             let a = self.stack[depth].col[r];
             let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
             let child = moved_counts(&counts, a, x, merges);
-            let (tapped_key, merged, built) =
-                match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred) {
-                    Ok(keys) => keys,
-                    Err(cut) => {
-                        if self.budget.tick() {
-                            return Probe::Bound(0);
-                        }
-                        best = best.min(cut);
-                        continue;
+            let (last, built) = match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred) {
+                Ok(kept) => kept,
+                Err(cut) => {
+                    if self.budget.tick() {
+                        return Probe::Bound(0);
                     }
-                };
+                    best = best.min(cut);
+                    continue;
+                }
+            };
             if !built {
                 self.child_structure(depth, r, x);
             }
             self.child_matrix(depth, r);
             self.path.push((r as u32, x));
-            match self.dfs(depth + 1, bound, Some(Last { key: tapped_key, rep: r, merged })) {
+            match self.dfs(depth + 1, bound, Some(last)) {
                 Probe::Found => {
                     self.found_below(depth);
                     return Probe::Found;
@@ -280,7 +279,7 @@ impl<'a> Search<'a> {
             return Some(full + 1);
         }
         let no_colour_move =
-            !self.solved(&self.stack[depth + 1]) && !self.has_colour_move(depth + 1, Some(last), left - 1);
+            !self.solved(&self.stack[depth + 1]) && !self.has_colour_move(depth + 1, Some(last), child, left - 1);
         no_colour_move.then_some(left + 1)
     }
 
@@ -433,7 +432,7 @@ impl<'a> Search<'a> {
     /// the tests of its structure (see `cut_by_structure`, which builds it at
     /// `depth + 1`), its transposition table entries, and whether it is a dead end (see
     /// `dead_end_cut`). `Err` holds the bound a cut child gives its parent (a proven lower
-    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] keys and
+    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] and
     /// whether its structure is built.
     pub(super) fn cut_before_playing(
         &mut self,
@@ -442,7 +441,7 @@ impl<'a> Search<'a> {
         child_bound: u32,
         left: u32,
         centred: bool,
-    ) -> Result<(usize, usize, bool), u32> {
+    ) -> Result<(Last, bool), u32> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
         }
@@ -457,9 +456,9 @@ impl<'a> Search<'a> {
         let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
         // With at most one move to spare over its colour bound, the child's structure is
         // built and tested first: on 5-colour levels this cuts most children that reach it.
+        let last = Last { key: tapped, rep: r, merged };
         let tight = child_bound + 2 >= left;
         if tight {
-            let last = Last { key: tapped, rep: r, merged };
             if let Some(cut) = self.cut_by_structure(depth, (r, x, child), child_bound, last, left) {
                 return Err(cut);
             }
@@ -476,7 +475,7 @@ impl<'a> Search<'a> {
         if self.dead_end_cut(depth, (r, x), tapped, left) {
             return Err(left + 1);
         }
-        Ok((tapped, merged, tight))
+        Ok((last, tight))
     }
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
@@ -686,18 +685,24 @@ impl<'a> Search<'a> {
         Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor, skipped }
     }
 
-    /// Whether the node at `depth` (its structure: adjacency and colours; its matrix is not
-    /// read) has a move that [`moves`](Self::moves) would keep without a tap filter: one the
-    /// partial-order reduction after `last` and the leaf rule do not skip, whose child's
-    /// colour bound is below `left`. When it has none, every move it would search needs at
-    /// least `left` more after it, so the node needs `left + 1` in its context.
-    pub(super) fn has_colour_move(&self, depth: usize, last: Option<Last>, left: u32) -> bool {
+    /// Whether the node at `depth` (its structure: adjacency and colours, whose colour
+    /// counts are `counts`; its matrix is not read) has a move that [`moves`](Self::moves)
+    /// would keep without a tap filter: one the partial-order reduction after `last` and the
+    /// leaf rule do not skip, whose child's colour bound is below `left`. When it has none,
+    /// every move it would search needs at least `left` more after it, so the node needs
+    /// `left + 1` in its context.
+    pub(super) fn has_colour_move(
+        &self,
+        depth: usize,
+        last: Option<Last>,
+        counts: &[u32; MAX_COLOURS],
+        left: u32,
+    ) -> bool {
         let node = &self.stack[depth];
-        let counts = colour_counts(node);
-        let (present, singles) = colour_summary(&counts);
+        let (present, singles) = colour_summary(counts);
         let mut found = false;
         self.each_move(depth, last, None, |merges, r, x| {
-            found = child_colour_bound(&counts, present, singles, node.col[r], x, merges, self.target) < left;
+            found = child_colour_bound(counts, present, singles, node.col[r], x, merges, self.target) < left;
             found
         });
         found

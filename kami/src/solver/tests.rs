@@ -747,7 +747,7 @@ proptest! {
                     continue;
                 }
                 for left in 1..=exact as u32 {
-                    let has = search.has_colour_move(0, None, left);
+                    let has = search.has_colour_move(0, None, &colour_counts(&search.stack[0]), left);
                     prop_assert!(has || exact as u32 > left, "no colour move within {} but exact {} for target {:?} on\n{}", left, exact, target, here);
                 }
             }
