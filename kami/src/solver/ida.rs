@@ -109,7 +109,7 @@ pub(super) fn ida_star(
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             let tables = (&mut *search.table, &mut tables[..]);
-            let path = shorten(island, palette, &mut *search.budget, tables, path, suffix_nodes);
+            let path = shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes);
             if search.budget.aborted {
                 return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
             }

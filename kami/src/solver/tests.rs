@@ -88,13 +88,16 @@ proptest! {
             let optimum = ida_star(&island, None, &palette, &mut alone, &mut table).unwrap();
             prop_assert!(path.len() >= optimum.len());
             // Shortening keeps a solution, never longer; with room for a whole search
-            // from the start, an optimal one.
-            for (suffix_nodes, optimal) in [(10, false), (1_000_000, true)] {
+            // from the start, an optimal one, whether it is told the optimum's lower
+            // bound or not; told that the path is as short as can be, it searches nothing.
+            let (none, par, all) = (0, optimum.len() as u32, path.len() as u32);
+            for (suffix_nodes, optimal, lower) in [(10, false, none), (1_000_000, true, none), (1_000_000, true, par), (1, false, all)] {
                 let mut table = FxHashMap::default();
                 let budget = &mut Budget::new(Limits::default(), false);
-                let short = shorten(&island, &palette, budget, (&mut table, &mut []), path.clone(), suffix_nodes);
+                let short = shorten(&island, &palette, budget, (&mut table, &mut []), (path.clone(), lower), suffix_nodes);
                 prop_assert!(short.len() <= path.len());
                 prop_assert!(!optimal || short.len() == optimum.len());
+                prop_assert!(lower < all || (short == path && budget.nodes == 0));
                 let mut node = island.root();
                 for &(r, x) in &short {
                     prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
