@@ -182,6 +182,10 @@
 //! would be cut by the same bound at its own node, so the search is unchanged; the bound
 //! it reports to its parent may be lower than the child's own (still a proven lower bound,
 //! as the tests are the admissible bounds above).
+//! Since its parent tests a node by the same bounds before playing it, below the root a
+//! node computes its own bounds only once one of its children passes these tests: a node
+//! none of whose children passes (most nodes with 5 or 6 moves left) is refuted by the
+//! least of its children's bounds, each a proven bound above its moves left.
 //!
 //! **Pair cut.** The pairs the pair filter meets at or near the critical potential (up to
 //! 64) are kept, and before a move is played its child's potentials for them are read off
