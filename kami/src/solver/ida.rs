@@ -11,7 +11,7 @@ use super::beam::{BEAM_WIDEST, beam_path, shorten};
 use super::bounds::heuristic;
 use super::budget::Budget;
 use super::island::Island;
-use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search};
+use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search, SharedTable};
 use super::{Iteration, Path};
 use crate::Colour;
 
@@ -35,6 +35,10 @@ use crate::Colour;
 /// the beam's length is refuted, the beam's path is optimal and is returned without searching the last
 /// threshold (the iteration that finds a solution, whose length is a matter of move
 /// order). Beam nodes count against the budget like search nodes.
+///
+/// On several threads without a node limit, the threads share one table (module docs,
+/// [Threads](super#threads)): `table`'s entries, shared for the search and given back
+/// after it.
 pub(super) fn ida_star(
     island: &Island,
     target: Option<Colour>,
@@ -42,7 +46,25 @@ pub(super) fn ida_star(
     budget: &mut Budget,
     table: &mut FxHashMap<u128, u8>,
 ) -> Result<Path, (u32, Option<Path>)> {
+    if budget.limits.threads > 1 && budget.limits.node_limit.is_none() {
+        let shared = SharedTable::new(std::mem::take(table));
+        let result = iterate(island, (target, palette), budget, table, Some(&shared));
+        *table = shared.into_table();
+        return result;
+    }
+    iterate(island, (target, palette), budget, table, None)
+}
+
+/// [`ida_star`] with the table `table`, or `shared` when given.
+fn iterate(
+    island: &Island,
+    (target, palette): (Option<Colour>, &[Colour]),
+    budget: &mut Budget,
+    table: &mut FxHashMap<u128, u8>,
+    shared: Option<&SharedTable>,
+) -> Result<Path, (u32, Option<Path>)> {
     let mut search = Search::new(island, target, palette, budget, table);
+    search.shared = shared;
     let root = search.stack[0].clone();
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
     let mut upper: Option<Path> = None;
@@ -108,7 +130,7 @@ pub(super) fn ida_star(
             let before = search.budget.nodes;
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
-            let tables = (&mut *search.table, &mut tables[..]);
+            let tables = (&mut *search.table, &mut tables[..], search.shared);
             let path = shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes);
             if search.budget.aborted {
                 return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
@@ -136,7 +158,8 @@ fn traced(
     (from, start): (u64, Instant),
     threads: Vec<u64>,
 ) {
-    let table = search.table.len() + tables.iter().map(HashMap::len).sum::<usize>();
+    let own = search.shared.map_or(search.table.len(), SharedTable::len);
+    let table = own + tables.iter().map(HashMap::len).sum::<usize>();
     let (island, nodes) = (search.budget.island, search.budget.nodes - from);
     if let Some(trace) = search.budget.trace.as_mut() {
         let seconds = start.elapsed().as_secs_f64();
@@ -241,7 +264,7 @@ pub(super) fn parallel_dfs(
     let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
     let share = search.budget.share(of).limits.node_limit;
     let first = Arc::new(AtomicU64::new(u64::MAX));
-    let (island, target, palette) = (search.island, search.target, search.palette);
+    let (island, target, palette, shared) = (search.island, search.target, search.palette, search.shared);
     let start = search.budget.nodes;
     let root = &search.stack[0].clone();
     let mut results = std::thread::scope(|scope| {
@@ -255,6 +278,7 @@ pub(super) fn parallel_dfs(
                     let mut worker = Search::new(island, target, palette, &mut budget, table);
                     worker.stack[0].clone_from(root);
                     worker.part = Some(Part::new(split, i + 1, of, first, skip));
+                    worker.shared = shared;
                     let probe = worker.dfs(0, bound, None);
                     let path = std::mem::take(&mut worker.path);
                     let mut part = worker.part.take().unwrap_or_else(|| unreachable!("set above"));

@@ -271,8 +271,7 @@
 //!
 //! With [`Limits::threads`] above one, each IDA* iteration that follows one of at least
 //! `PARALLEL_AFTER` nodes, and each iteration of the searches that shorten a beam's path,
-//! deal units of work round-robin to the threads, each with its own stack and its own
-//! transposition table, kept from one iteration to the next. The units are the root's grandchildren (grandchild `j` of child
+//! deal units of work round-robin to the threads, each with its own stack. The units are the root's grandchildren (grandchild `j` of child
 //! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
 //! children as units, a few heavy children left a thread idle for up to half an iteration.
 //! Every thread visits every child, searching only its own grandchildren below it. A
@@ -280,6 +279,13 @@
 //! never stored in the table; the least of the threads' results is what one thread would
 //! have proven there. The beam search scores each layer's states in runs, one run per
 //! thread, and joins the runs in order.
+//!
+//! Without a node limit, the threads share one transposition table (`SharedTable`:
+//! shards behind locks) for the whole search of an island, so a state one thread has
+//! refuted is not searched again by another: on k4-n130 seed 2, two threads then search
+//! the 341 k nodes of one thread instead of 412 k, and take 0.22 s instead of 0.29 s.
+//! Under a node limit each thread keeps a table of its own, from one iteration to the
+//! next, so that the work, not only the outcome, is the same from run to run.
 //!
 //! An iteration finds the solution a single thread would. A table holds only proven bounds
 //! in their context, so it decides how much a thread searches, never what it finds: in a
@@ -289,8 +295,10 @@
 //! iteration of the main search, a thread also skips its units after a unit where
 //! another thread found a solution (that solution ends the island's search, and its
 //! tables); only the nodes spent up to the kept unit are counted, which do not depend on
-//! when the threads learnt of it. So the work, the node counts and the outcome are the same
-//! from run to run, under a node limit too: each thread of an iteration or of a beam's layer
+//! when the threads learnt of it. So the outcome is the same from run to run; with a shared
+//! table, how much each thread searches depends on what the other has stored by then, so
+//! the node counts may differ a little. Under a node limit the work, the node counts and
+//! the outcome are all the same from run to run: each thread of an iteration or of a beam's layer
 //! gets an equal share of the nodes left, so whether a limit runs out can depend on the
 //! number of threads, but not on timing. Under a node limit, a thread whose share runs out
 //! on an earlier unit leaves that unit unsearched: the solution kept is then the one below
@@ -346,8 +354,10 @@ pub struct Limits {
     /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
     /// The par is the one a single thread finds. The moves may differ from one thread
     /// count to another (the beam paths' shortening gets a share of its nodes per
-    /// thread), and so may whether a `node_limit` runs out, but nothing differs from one
-    /// run to the next.
+    /// thread), and so may whether a `node_limit` runs out, but the outcome does not
+    /// differ from one run to the next. Without a `node_limit` the threads share one
+    /// transposition table, and the node counts may differ a little from run to run; with
+    /// one, nothing does.
     pub threads: usize,
 }
 

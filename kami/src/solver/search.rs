@@ -1,8 +1,8 @@
 //! The depth-first search of one IDA* iteration: move generation with the safe pruning
 //! rules, the tests that cut a child before it is played, and the transposition table.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 
@@ -35,6 +35,9 @@ pub(super) struct Search<'a> {
     pub(super) filters: Vec<TapFilter>,
     /// In a parallel iteration, this thread's share of the units of work.
     pub(super) part: Option<Part>,
+    /// The table shared by the threads of a search without a node limit (see
+    /// [`SharedTable`]); `table` is then unused.
+    pub(super) shared: Option<&'a SharedTable>,
 }
 
 /// A thread's share of the units of work in a parallel iteration (module docs,
@@ -116,6 +119,70 @@ pub(super) fn shrink_table(table: &mut FxHashMap<u128, u8>, keep: usize) {
 /// with the smallest bounds are dropped (`shrink_table`).
 pub(super) const TABLE_LIMIT: usize = 1 << 22;
 
+/// One transposition table for every thread of a search without a node limit (module
+/// docs, [Threads](super#threads)): [`SHARDS`] maps behind locks, a key's shard given by
+/// its high bits (keys are Zobrist hashes, so the shards fill evenly). Each shard keeps at
+/// most its share of the table limit, shrunk like a thread's own table (`shrink_table`).
+pub(super) struct SharedTable {
+    shards: Vec<Mutex<FxHashMap<u128, u8>>>,
+}
+
+/// The shards of a [`SharedTable`]: enough that two threads seldom wait for one another
+/// (and more threads not often).
+pub(super) const SHARDS: usize = 64;
+
+impl SharedTable {
+    /// The entries of `table`, shared.
+    pub(super) fn new(table: FxHashMap<u128, u8>) -> Self {
+        let mut shards: Vec<FxHashMap<u128, u8>> = (0..SHARDS).map(|_| FxHashMap::default()).collect();
+        for (key, bound) in table {
+            shards[Self::shard(key)].insert(key, bound);
+        }
+        SharedTable { shards: shards.into_iter().map(Mutex::new).collect() }
+    }
+
+    fn shard(key: u128) -> usize {
+        (key >> 64) as usize % SHARDS
+    }
+
+    /// The shard of `key`, locked. A thread that panicked holding it (which the caller then
+    /// resumes) left only proven bounds in it, so a poisoned lock is taken as it is.
+    fn lock(&self, key: u128) -> MutexGuard<'_, FxHashMap<u128, u8>> {
+        self.shards[Self::shard(key)].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The table's bound for `key` (0 when it has none).
+    pub(super) fn stored(&self, key: u128) -> u32 {
+        self.lock(key).get(&key).map_or(0, |&k| u32::from(k))
+    }
+
+    /// Raises the table's bound for `key` to `bound` (saturating at 255), first halving
+    /// its shard when that holds its share of `limit` entries.
+    pub(super) fn store(&self, key: u128, bound: u32, limit: usize) {
+        let mut shard = self.lock(key);
+        let share = (limit / SHARDS).max(1);
+        if shard.len() >= share && !shard.contains_key(&key) {
+            shrink_table(&mut shard, share / 2);
+        }
+        let entry = shard.entry(key).or_insert(0);
+        *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
+    }
+
+    /// The number of entries.
+    pub(super) fn len(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).len()).sum()
+    }
+
+    /// The entries as one table again.
+    pub(super) fn into_table(self) -> FxHashMap<u128, u8> {
+        let mut table = FxHashMap::default();
+        for shard in self.shards {
+            table.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
+        }
+        table
+    }
+}
+
 impl<'a> Search<'a> {
     pub(super) fn new(
         island: &'a Island,
@@ -135,6 +202,7 @@ impl<'a> Search<'a> {
             scratch: Scratch::new(island),
             filters: Vec::new(),
             part: None,
+            shared: None,
         }
     }
 
@@ -314,12 +382,19 @@ impl<'a> Search<'a> {
 
     /// The transposition table's bound for `key` (0 when it has none).
     fn stored(&self, key: u128) -> u32 {
+        if let Some(shared) = self.shared {
+            return shared.stored(key);
+        }
         self.table.get(&key).map_or(0, |&k| u32::from(k))
     }
 
     /// Raises the table's bound for `key` to `bound` (saturating at 255), halving the table
     /// first when it is full.
     fn store(&mut self, key: u128, bound: u32) {
+        if let Some(shared) = self.shared {
+            shared.store(key, bound, self.budget.table_limit);
+            return;
+        }
         if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
             shrink_table(self.table, self.budget.table_limit / 2);
         }

@@ -11,7 +11,7 @@ use super::dist::{
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
-use super::search::{ChildKey, Last, Probe, Search, shrink_table};
+use super::search::{ChildKey, Last, Probe, SHARDS, Search, SharedTable, TABLE_LIMIT, shrink_table};
 use super::*;
 use crate::State;
 use crate::testutil::level_strategy;
@@ -94,7 +94,7 @@ proptest! {
             for (suffix_nodes, optimal, lower) in [(10, false, none), (1_000_000, true, none), (1_000_000, true, par), (1, false, all)] {
                 let mut table = FxHashMap::default();
                 let budget = &mut Budget::new(Limits::default(), false);
-                let short = shorten(&island, &palette, budget, (&mut table, &mut []), (path.clone(), lower), suffix_nodes);
+                let short = shorten(&island, &palette, budget, (&mut table, &mut [], None), (path.clone(), lower), suffix_nodes);
                 prop_assert!(short.len() <= path.len());
                 prop_assert!(!optimal || short.len() == optimum.len());
                 prop_assert!(lower < all || (short == path && budget.nodes == 0));
@@ -192,19 +192,28 @@ proptest! {
 
     /// With 2 or 3 threads, the solver finds the optimum of exhaustive breadth-first
     /// search, its answer replays to a solved level, and a second run gives the same
-    /// outcome and node count.
+    /// outcome (the threads share a table, so the node count may differ); under a node
+    /// limit (each thread with its own table), the same outcome and node count.
     #[test]
     fn threads_keep_the_solver_optimal_and_deterministic(
         level in level_strategy(),
         threads in 2usize..4,
         width in 0usize..4,
+        share in 1u64..4,
     ) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
         let (outcome, nodes) = solve_on_threads(&level, threads, width, None);
         let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
-        prop_assert_eq!(solve_on_threads(&level, threads, width, None), (outcome, nodes));
+        prop_assert_eq!(solve_on_threads(&level, threads, width, None).0, outcome);
+        // A limit that may or may not run out.
+        let limit = Some(nodes * share / 2);
+        let limited = solve_on_threads(&level, threads, width, limit);
+        prop_assert_eq!(solve_on_threads(&level, threads, width, limit), limited.clone());
+        if let Outcome::Optimal(moves) = limited.0 {
+            prop_assert_eq!(moves.len(), reference.len());
+        }
     }
 }
 
@@ -377,6 +386,56 @@ fn shrinking_the_table_keeps_the_largest_bounds() {
     assert!(table.iter().all(|(&k, &b)| b >= 7 && u128::from(b) == k % 10));
     shrink_table(&mut table, 100);
     assert_eq!(table.len(), 30);
+}
+
+#[test]
+fn a_shared_table_keeps_the_largest_bound_of_each_key_and_gives_it_back() {
+    // Keys spread over the shards by their high bits, as Zobrist keys are.
+    let key = |k: u128| k << 64 | k;
+    let shared = SharedTable::new((0..100u128).map(|k| (key(k), 1)).collect());
+    assert_eq!(shared.len(), 100);
+    std::thread::scope(|scope| {
+        for t in 0..2u32 {
+            let shared = &shared;
+            scope.spawn(move || {
+                for k in 0..200u128 {
+                    shared.store(key(k), t + (k % 7) as u32, TABLE_LIMIT);
+                }
+            });
+        }
+    });
+    assert_eq!(shared.len(), 200);
+    assert_eq!(shared.stored(key(3)), 4);
+    assert_eq!(shared.stored(key(500)), 0);
+    // Bounds saturate at 255.
+    shared.store(key(500), 1_000, TABLE_LIMIT);
+    assert_eq!(shared.stored(key(500)), 255);
+    // Beyond its share of the limit, a shard drops its smallest bounds.
+    let small = SharedTable::new(FxHashMap::default());
+    for k in 0..10_000u128 {
+        small.store(key(k), (k % 10) as u32, 64 * SHARDS);
+    }
+    assert!(small.len() <= 64 * SHARDS);
+    let table = small.into_table();
+    assert!(table.iter().all(|(&k, &b)| u128::from(b) == (k & u128::from(u64::MAX)) % 10));
+    assert!(table.values().any(|&b| b == 9));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Threads sharing a table of a few entries per shard (so its shards shrink all the
+    /// time, while other threads read them) still find the optimum.
+    #[test]
+    fn a_tiny_shared_table_keeps_the_threads_optimal(level in level_strategy()) {
+        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+        let limits = Limits { threads: 2, ..Limits::default() };
+        let mut budget =
+            Budget { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0, ..Budget::new(limits, false) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+    }
 }
 
 proptest! {
