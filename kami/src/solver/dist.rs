@@ -252,8 +252,9 @@ pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter
         }
         let row_u = &dist[u * n..(u + 1) * n];
         far.fill(0);
-        for v in bits(alive) {
-            if u32::from(row_u[v]) > limit {
+        // `F_u`: a scan of the row eight entries at a time (most are within `limit`).
+        for (v, _) in entries_at_least(row_u, 0, limit + 1) {
+            if alive[v / 64] >> (v % 64) & 1 == 1 {
                 for (f, &d) in far.iter_mut().zip(&dist[v * n..(v + 1) * n]) {
                     *f = (*f).max(d);
                 }
@@ -261,9 +262,10 @@ pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter
         }
         let at = out.ok.len();
         out.ok.resize(at + n, 0);
-        for (((ok, any), &d), &f) in out.ok[at..].iter_mut().zip(out.any.iter_mut()).zip(row_u).zip(far.iter()) {
-            *ok = u8::from(d.saturating_add(f) <= reach);
-            *any |= *ok;
+        let (ok, any, far) = (&mut out.ok[at..at + n], &mut out.any[..n], &far[..n]);
+        for i in 0..n {
+            ok[i] = u8::from(row_u[i].saturating_add(far[i]) <= reach);
+            any[i] |= ok[i];
         }
         out.centres.push(u);
     }

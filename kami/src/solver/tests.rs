@@ -523,7 +523,8 @@ fn big_level_strategy() -> impl Strategy<Value = Level> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
-    /// On bigger levels, through random play: for every move of the search (each region
+    /// On bigger levels, through random play: `radius_taps` computes its test as defined,
+    /// for every move of the search (each region
     /// to each neighbour colour) and every limit, a tap the filter drops leaves a radius
     /// above the limit, and the radius and colour-radius test with the filter's centres
     /// is exact.
@@ -536,6 +537,11 @@ proptest! {
             let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
             for limit in node.radius.saturating_sub(2)..=node.radius {
                 radius_taps(node, n, limit, &mut filter, &mut scratch.ds);
+                let (centres, ok) = radius_tests_by_definition(node, n, limit);
+                prop_assert_eq!(&filter.centres, &centres);
+                for (i, r) in (0..centres.len()).flat_map(|i| bits(&node.alive).map(move |r| (i, r))) {
+                    prop_assert_eq!(filter.ok[i * n + r], ok[i * n + r]);
+                }
                 for &(r, x) in moves {
                     let mut child = node.clone();
                     island.apply(&mut child, r, x, &mut scratch.merged);
@@ -1064,4 +1070,21 @@ fn islands_pick_the_cheapest_common_colour() {
     let moves = solve(&level);
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].colour, 0);
+}
+
+/// The centres and per-tap tests of [`radius_taps`] straight from its definition: the
+/// alive regions `u` of eccentricity at most `limit + 2`, and for each alive region `r`,
+/// whether `d(u, r) + d(r, v) ≤ limit + 2` for every alive `v` with `d(u, v) > limit`.
+fn radius_tests_by_definition(node: &Node, n: usize, limit: u32) -> (Vec<usize>, Vec<u8>) {
+    let alive: Vec<usize> = bits(&node.alive).collect();
+    let d = |a: usize, b: usize| u32::from(node.dist[a * n + b]);
+    let centres: Vec<usize> = alive.iter().copied().filter(|&u| u32::from(node.ecc[u]) <= limit + 2).collect();
+    let mut ok = vec![0; centres.len() * n];
+    for (i, &u) in centres.iter().enumerate() {
+        for &r in &alive {
+            let far = alive.iter().filter(|&&v| d(u, v) > limit).map(|&v| d(r, v)).max().unwrap_or(0);
+            ok[i * n + r] = u8::from(d(u, r) + far <= limit + 2);
+        }
+    }
+    (centres, ok)
 }
