@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::beam::{BEAM_AFTER, BEAM_WIDTH};
-use super::ida::PROBE_AFTER;
+use super::ida::{PROBE_AFTER, PROBE_FIRST_CAP};
 use super::search::{PARALLEL_AFTER, TABLE_LIMIT};
 use super::{Iteration, Limits};
 
@@ -31,6 +31,8 @@ pub(super) struct Budget {
     /// Nodes of an iteration after which the root's children are probed before the next
     /// ([`PROBE_AFTER`] but in tests).
     pub(super) probe_after: u64,
+    /// The first cap of nodes per child of the probes ([`PROBE_FIRST_CAP`] but in tests).
+    pub(super) probe_cap: u64,
 }
 
 impl Budget {
@@ -47,6 +49,7 @@ impl Budget {
             beam_after: BEAM_AFTER,
             beam_width: BEAM_WIDTH,
             probe_after: PROBE_AFTER,
+            probe_cap: PROBE_FIRST_CAP,
         }
     }
 

@@ -116,7 +116,8 @@ fn iterate(
                 // About what the next beam would cost (a beam four times wider than the
                 // last costs about three times more), and at most twice the iteration.
                 let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
-                if let Some(path) = probe_children(&mut search, bound, nodes) {
+                let found = capped_alone(&mut search, &mut [], |search, _| probe_children(search, bound, nodes));
+                if let Some(path) = found {
                     traced(&mut search, &tables, bound, (before, start), Vec::new());
                     return Ok(path);
                 }
@@ -130,8 +131,10 @@ fn iterate(
             let before = search.budget.nodes;
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
-            let tables = (&mut *search.table, &mut tables[..], search.shared);
-            let path = shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes);
+            let path = capped_alone(&mut search, &mut tables, |search, tables| {
+                let tables = (&mut *search.table, tables, None);
+                shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes)
+            });
             if search.budget.aborted {
                 return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
             }
@@ -197,7 +200,7 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
     let moves = search.interleave_by_bound(&moves, bound);
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes.saturating_add(nodes);
-    let (mut cap, mut first) = (PROBE_FIRST_CAP, PROBE_FIRST_CHILDREN);
+    let (mut cap, mut first) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
     loop {
         for &(_, r, x) in moves.iter().take(first) {
             if search.budget.nodes >= end {
@@ -229,6 +232,34 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
         cap = cap.saturating_mul(4);
         first = first.saturating_mul(2);
     }
+}
+
+/// Runs `capped` (searches under node caps: the probes, a beam's shortening) on `search`
+/// with the tables of its own threads, `search.table` and `tables`, instead of the shared
+/// table, then moves their entries into the shared table (when there is one).
+///
+/// How much a capped search finds within its cap depends on the entries it reads, and the
+/// shared table's depend on timing (module docs, [Threads](super#threads)): with tables
+/// of their own, filled only by these searches, the probes and the shortening find the
+/// same from run to run. Their entries, proven bounds, then serve the iterations, which
+/// search without a cap.
+fn capped_alone<T>(
+    search: &mut Search<'_>,
+    tables: &mut [FxHashMap<u128, u8>],
+    capped: impl FnOnce(&mut Search<'_>, &mut [FxHashMap<u128, u8>]) -> T,
+) -> T {
+    let shared = search.shared.take();
+    let out = capped(search, tables);
+    if let Some(shared) = shared {
+        let limit = search.budget.table_limit;
+        for table in std::iter::once(&mut *search.table).chain(tables.iter_mut()) {
+            for (key, bound) in table.drain() {
+                shared.store(key, u32::from(bound), limit);
+            }
+        }
+        search.shared = Some(shared);
+    }
+    out
 }
 
 /// The first cap of nodes per child in [`probe_children`] (four times more in each later
