@@ -8,7 +8,7 @@ use super::bounds::{Scratch, heuristic};
 use super::budget::Budget;
 use super::ida::{joined, parallel_dfs};
 use super::island::{Island, Node, bits};
-use super::search::{Probe, SPLIT_DEPTH, Search, SharedTable};
+use super::search::{Probe, SPLIT_DEPTH, Search};
 use crate::{Colour, MAX_COLOURS};
 
 /// The first beam's width (see [`ida_star`](super::ida::ida_star)).
@@ -145,13 +145,10 @@ pub(super) fn score_states(
     Some(scored)
 }
 
-/// The transposition tables of a search (see [`ida_star`](super::ida::ida_star)): its own,
-/// its other threads', and the one its threads share, if they do.
-pub(super) type Tables<'t> = (&'t mut FxHashMap<u128, u8>, &'t mut [FxHashMap<u128, u8>], Option<&'t SharedTable>);
-
 /// Shortens a solution `path` of the island suffix by suffix: from the state after each
 /// prefix, last to first, a search of at most `suffix_nodes` nodes (IDA* like the main
-/// one, sharing its transposition table, whose entries are proven bounds of states) looks
+/// one, with the transposition tables of the search's own threads, whose entries are
+/// proven bounds of states; never the table the threads share, see `capped_alone` in `ida`) looks
 /// for a shorter way to finish, and takes it. Stops early, returning what it has, when the
 /// budget runs out.
 ///
@@ -164,7 +161,7 @@ pub(super) fn shorten(
     island: &Island,
     palette: &[Colour],
     budget: &mut Budget,
-    (table, tables, shared): Tables<'_>,
+    (table, tables): (&mut FxHashMap<u128, u8>, &mut [FxHashMap<u128, u8>]),
     (path, lower): (Path, u32),
     suffix_nodes: u64,
 ) -> Path {
@@ -183,7 +180,6 @@ pub(super) fn shorten(
         }
         let global = budget.cap(budget.nodes.saturating_add(suffix_nodes));
         let mut search = Search::new(island, None, palette, budget, table);
-        search.shared = shared;
         search.stack[0] = node;
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch).max(least);
         let mut found = None;

@@ -132,7 +132,7 @@ fn iterate(
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             let path = capped_alone(&mut search, &mut tables, |search, tables| {
-                let tables = (&mut *search.table, tables, None);
+                let tables = (&mut *search.table, tables);
                 shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes)
             });
             if search.budget.aborted {

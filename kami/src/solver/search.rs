@@ -36,7 +36,8 @@ pub(super) struct Search<'a> {
     /// In a parallel iteration, this thread's share of the units of work.
     pub(super) part: Option<Part>,
     /// The table shared by the threads of a search without a node limit (see
-    /// [`SharedTable`]); `table` is then unused.
+    /// [`SharedTable`]); `table` then serves only the searches under node caps (see
+    /// `capped_alone` in `ida`).
     pub(super) shared: Option<&'a SharedTable>,
 }
 
@@ -115,6 +116,21 @@ pub(super) fn shrink_table(table: &mut FxHashMap<u128, u8>, keep: usize) {
     table.retain(|_, b| usize::from(*b) >= floor);
 }
 
+/// Raises `table`'s bound for `key` to `bound` (saturating at 255), first halving the
+/// table (`shrink_table`) when it holds `limit` entries and not `key`.
+fn raise_bound(table: &mut FxHashMap<u128, u8>, key: u128, bound: u32, limit: usize) {
+    if table.len() >= limit && !table.contains_key(&key) {
+        shrink_table(table, limit / 2);
+    }
+    let entry = table.entry(key).or_insert(0);
+    *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
+}
+
+/// `table`'s bound for `key` (0 when it has none).
+fn bound_of(table: &FxHashMap<u128, u8>, key: u128) -> u32 {
+    table.get(&key).map_or(0, |&k| u32::from(k))
+}
+
 /// Transposition table entries kept at most (about 100 MB); when it is full, the entries
 /// with the smallest bounds are dropped (`shrink_table`).
 pub(super) const TABLE_LIMIT: usize = 1 << 22;
@@ -153,19 +169,13 @@ impl SharedTable {
 
     /// The table's bound for `key` (0 when it has none).
     pub(super) fn stored(&self, key: u128) -> u32 {
-        self.lock(key).get(&key).map_or(0, |&k| u32::from(k))
+        bound_of(&self.lock(key), key)
     }
 
     /// Raises the table's bound for `key` to `bound` (saturating at 255), first halving
     /// its shard when that holds its share of `limit` entries.
     pub(super) fn store(&self, key: u128, bound: u32, limit: usize) {
-        let mut shard = self.lock(key);
-        let share = (limit / SHARDS).max(1);
-        if shard.len() >= share && !shard.contains_key(&key) {
-            shrink_table(&mut shard, share / 2);
-        }
-        let entry = shard.entry(key).or_insert(0);
-        *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
+        raise_bound(&mut self.lock(key), key, bound, (limit / SHARDS).max(1));
     }
 
     /// The number of entries.
@@ -382,24 +392,19 @@ impl<'a> Search<'a> {
 
     /// The transposition table's bound for `key` (0 when it has none).
     fn stored(&self, key: u128) -> u32 {
-        if let Some(shared) = self.shared {
-            return shared.stored(key);
+        match self.shared {
+            Some(shared) => shared.stored(key),
+            None => bound_of(self.table, key),
         }
-        self.table.get(&key).map_or(0, |&k| u32::from(k))
     }
 
     /// Raises the table's bound for `key` to `bound` (saturating at 255), halving the table
     /// first when it is full.
     fn store(&mut self, key: u128, bound: u32) {
-        if let Some(shared) = self.shared {
-            shared.store(key, bound, self.budget.table_limit);
-            return;
+        match self.shared {
+            Some(shared) => shared.store(key, bound, self.budget.table_limit),
+            None => raise_bound(self.table, key, bound, self.budget.table_limit),
         }
-        if self.table.len() >= self.budget.table_limit && !self.table.contains_key(&key) {
-            shrink_table(self.table, self.budget.table_limit / 2);
-        }
-        let entry = self.table.entry(key).or_insert(0);
-        *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
     }
 
     /// Fills the distance matrix of the child at `depth + 1`, played by tapping `r` (the

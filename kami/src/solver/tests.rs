@@ -94,7 +94,7 @@ proptest! {
             for (suffix_nodes, optimal, lower) in [(10, false, none), (1_000_000, true, none), (1_000_000, true, par), (1, false, all)] {
                 let mut table = FxHashMap::default();
                 let budget = &mut Budget::new(Limits::default(), false);
-                let short = shorten(&island, &palette, budget, (&mut table, &mut [], None), (path.clone(), lower), suffix_nodes);
+                let short = shorten(&island, &palette, budget, (&mut table, &mut []), (path.clone(), lower), suffix_nodes);
                 prop_assert!(short.len() <= path.len());
                 prop_assert!(!optimal || short.len() == optimum.len());
                 prop_assert!(lower < all || (short == path && budget.nodes == 0));
