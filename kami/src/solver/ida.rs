@@ -20,8 +20,8 @@ use crate::Colour;
 ///
 /// After an iteration of at least [`PROBE_AFTER`] nodes, when the narrowest beam due (if
 /// any) found no path of the next threshold's length, the root's children are probed for
-/// one by capped searches ([`probe_children`]) before the wider beams; a solution found
-/// ends the search.
+/// one by capped searches ([`probe_children`]) before that beam's path is shortened and
+/// before the wider beams; a solution found ends the search.
 ///
 /// Searches without a target colour also run [`beam_path`] after an iteration, while its
 /// path is longer than the next threshold, once the search has spent [`BEAM_AFTER`](super::beam::BEAM_AFTER) nodes
@@ -102,35 +102,56 @@ fn iterate(
             }
         }
         let open = |upper: &Option<Path>| upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
-        let due = |budget: &Budget, width: usize| budget.nodes >= budget.beam_after.saturating_mul(width as u64);
+        let beam_after = search.budget.beam_after;
+        let due = |nodes: u64, width: usize| nodes >= beam_after.saturating_mul(width as u64);
         // Every beam due, narrowest first, until one's path is short enough to end the
         // search once this threshold is refuted (a long iteration may have passed several);
-        // after the first of them (or at once if none is due), capped searches of the
-        // root's children, whose solution ends the search.
-        let (mut probe_due, mut beams) = (last >= search.budget.probe_after, 0);
+        // capped searches of the root's children, whose solution ends the search, after the
+        // first beam that falls short, before its shortening (or at once if no beam is due).
+        let mut probe_due = last >= search.budget.probe_after;
+        // The probes' nodes, which do not make the next beam due (they ran after the
+        // shortening when the next beam was decided).
+        let mut probing = 0;
         while open(&upper) {
-            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget, width);
-            if probe_due && (beams > 0 || !beam_due) {
-                probe_due = false;
-                let (before, start) = (search.budget.nodes, Instant::now());
-                // About what the next beam would cost (a beam four times wider than the
-                // last costs about three times more), and at most twice the iteration.
-                let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
-                let found = capped_alone(&mut search, &mut [], |search, _| probe_children(search, bound, nodes));
-                if let Some(path) = found {
-                    traced(&mut search, &tables, bound, (before, start), Vec::new());
-                    return Ok(path);
-                }
-                if search.budget.aborted {
-                    return Err((bound, upper));
-                }
-            }
+            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget.nodes - probing, width);
             if !beam_due {
+                if probe_due {
+                    // About what the next beam would cost (a beam four times wider than
+                    // the last costs about three times more), and at most twice the
+                    // iteration.
+                    let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
+                    if let Some(path) = probes(&mut search, &tables, bound, nodes) {
+                        return Ok(path);
+                    }
+                    if search.budget.aborted {
+                        return Err((bound, upper));
+                    }
+                }
                 break;
             }
             let before = search.budget.nodes;
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
+            beam_traced(&mut search, path.len());
+            if probe_due && path.len() as u32 > bound {
+                // The shortening looks for a path of the threshold's length too, but only
+                // after the beam's states: it found none on the levels measured where the
+                // probes then did (k4-n130 seed 3: 25 000 nodes in vain, then the probes'
+                // 44 000), so the probes go first. Their nodes: about what the next beam
+                // would cost and the most this one's shortening may take, and at most
+                // twice the iteration.
+                probe_due = false;
+                let most = suffix_nodes.saturating_mul(path.len() as u64 - 1);
+                let nodes = (2 * last).min(3 * (search.budget.nodes - before) + most);
+                let start = search.budget.nodes;
+                if let Some(found) = probes(&mut search, &tables, bound, nodes) {
+                    return Ok(found);
+                }
+                probing = search.budget.nodes - start;
+                if search.budget.aborted {
+                    return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
+                }
+            }
             let path = capped_alone(&mut search, &mut tables, |search, tables| {
                 let tables = (&mut *search.table, tables);
                 shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes)
@@ -138,17 +159,32 @@ fn iterate(
             if search.budget.aborted {
                 return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
             }
-            if let Some(last) = search.budget.trace.as_mut().and_then(|t| t.last_mut()) {
-                last.beam = Some(last.beam.map_or(path.len() as u32, |b| b.min(path.len() as u32)));
-            }
+            beam_traced(&mut search, path.len());
             if upper.as_ref().is_none_or(|u| path.len() < u.len()) {
                 upper = Some(path);
             }
             width *= 4;
-            beams += 1;
             beam_cost = Some(search.budget.nodes - before);
         }
     }
+}
+
+/// Notes in the trace, when tracing, a beam's path of `moves` moves after the last
+/// iteration (the shortest such path is kept).
+fn beam_traced(search: &mut Search<'_>, moves: usize) {
+    if let Some(last) = search.budget.trace.as_mut().and_then(|t| t.last_mut()) {
+        last.beam = Some(last.beam.map_or(moves as u32, |b| b.min(moves as u32)));
+    }
+}
+
+/// The capped searches of the root's children for a solution of `bound` moves
+/// ([`probe_children`], at most `nodes` nodes, with tables of their own: see
+/// [`capped_alone`]), traced as an iteration when they find one.
+fn probes(search: &mut Search<'_>, tables: &[FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
+    let (before, start) = (search.budget.nodes, Instant::now());
+    let found = capped_alone(search, &mut [], |search, _| probe_children(search, bound, nodes))?;
+    traced(search, tables, bound, (before, start), Vec::new());
+    Some(found)
 }
 
 /// Adds to the trace, when tracing, an iteration to threshold `bound` that began at node

@@ -259,9 +259,9 @@
 //! threshold below that solution's length is refuted, it is optimal and is returned
 //! without the last iteration. When the narrowest beam leaves the search open after a
 //! long iteration, each of the root's children is searched to the next threshold with a small cap of
-//! nodes (`probe_children`): an iteration that finds a solution must first refute every
-//! child before the one leading to it, which on some levels costs a hundred times more
-//! than finding the solution below that child. Beams widen (and get bigger searches) as the search goes
+//! nodes (`probe_children`), before that beam's path is shortened: an iteration that
+//! finds a solution must first refute every child before the one leading to it, which on
+//! some levels costs a hundred times more than finding the solution below that child. Beams widen (and get bigger searches) as the search goes
 //! on; after an iteration, the widths due run narrowest first, stopping at the first path
 //! short enough to end the search. The proof of optimality is the refutations, exactly as
 //! without beams; beams only stop the search sooner, and when the budget runs out their

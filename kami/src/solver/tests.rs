@@ -112,13 +112,18 @@ proptest! {
 proptest! {
     /// With the root's children probed after every iteration (so searches often end on
     /// a probe's solution), the solver still finds the optimum of exhaustive
-    /// breadth-first search, also on two threads (the same outcome from run to run; the
-    /// threads share a table, so not always the same nodes); under a node limit, the lower
-    /// bound it reports never exceeds it.
+    /// breadth-first search, also with beams after every iteration and on two threads
+    /// (the same outcome from run to run; the threads share a table, so not always the
+    /// same nodes); under a node limit, the lower bound it reports never exceeds it.
     #[test]
     fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
         let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(Limits::default(), true) };
+        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        // With beams too, the probes run between a beam that falls short and its shortening.
+        let mut budget = Budget { probe_after: 0, beam_after: 0, ..Budget::new(Limits::default(), false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -400,6 +405,29 @@ fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
             }
         }
     }
+}
+
+#[test]
+fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
+    // Generated 29x10 level, 5 colours, 100 regions, seed 4 (par 8): after the iteration
+    // that refutes 7, the beam of 8 finds 10 moves, and the probes find 8. They run before
+    // the beam's path is shortened (whose searches found no 8 there, in 20 000 nodes), so
+    // every node but the beam's is in the trace's iterations, the probes' last.
+    let options = crate::generate::Options { colours: 5, regions: 100, seed: 4, ..Default::default() };
+    let level = crate::generate::generate(&options).unwrap();
+    let mut budget = Budget::new(Limits::default(), true);
+    let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+    assert_eq!(Some(moves.len() as u32), level.par);
+    assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+    let trace = budget.trace.unwrap_or_default();
+    let [.., refuted, probes] = &trace[..] else { panic!("two iterations at least") };
+    assert_eq!((refuted.bound, refuted.beam, probes.bound, probes.beam), (7, Some(10), 8, None));
+    let graph = RegionGraph::new(&level);
+    let [regions] = graph.islands() else { panic!("one island") };
+    let mut beam = Budget::new(Limits::default(), false);
+    let path = beam_path(&Island::new(&graph, regions), 8, &mut beam).unwrap();
+    assert_eq!(path.len(), 10);
+    assert_eq!(budget.nodes, trace.iter().map(|it| it.nodes).sum::<u64>() + beam.nodes);
 }
 
 #[test]
