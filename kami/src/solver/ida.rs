@@ -149,7 +149,7 @@ fn iterate(
                 }
                 probing = search.budget.nodes - start;
                 if search.budget.aborted {
-                    return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
+                    return Err((bound, Some(shorter(upper, path))));
                 }
             }
             let path = capped_alone(&mut search, &mut tables, |search, tables| {
@@ -157,15 +157,21 @@ fn iterate(
                 shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes)
             });
             if search.budget.aborted {
-                return Err((bound, upper.filter(|u| u.len() <= path.len()).or(Some(path))));
+                return Err((bound, Some(shorter(upper, path))));
             }
             beam_traced(&mut search, path.len());
-            if upper.as_ref().is_none_or(|u| path.len() < u.len()) {
-                upper = Some(path);
-            }
+            upper = Some(shorter(upper, path));
             width *= 4;
             beam_cost = Some(search.budget.nodes - before);
         }
+    }
+}
+
+/// The shorter of the best path so far `upper` and `path`, `upper` when they are as long.
+fn shorter(upper: Option<Path>, path: Path) -> Path {
+    match upper {
+        Some(upper) if upper.len() <= path.len() => upper,
+        _ => path,
     }
 }
 
