@@ -63,6 +63,7 @@ impl Budget {
             beam_width: self.beam_width,
             parallel_after: self.parallel_after,
             probe_after: self.probe_after,
+            probe_cap: self.probe_cap,
             ..Budget::new(Limits { node_limit, ..self.limits }, false)
         }
     }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
@@ -11,7 +11,7 @@ use super::beam::{BEAM_WIDEST, beam_path, shorten};
 use super::bounds::heuristic;
 use super::budget::Budget;
 use super::island::Island;
-use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search, SharedTable};
+use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search, SharedTable, UNIT_BITS};
 use super::{Iteration, Path};
 use crate::Colour;
 
@@ -120,7 +120,7 @@ fn iterate(
                     // the last costs about three times more), and at most twice the
                     // iteration.
                     let nodes = beam_cost.map_or(2 * last, |b| (2 * last).min(3 * b));
-                    if let Some(path) = probes(&mut search, &tables, bound, nodes) {
+                    if let Some(path) = probes(&mut search, &mut tables, bound, nodes) {
                         return Ok(path);
                     }
                     if search.budget.aborted {
@@ -144,7 +144,7 @@ fn iterate(
                 let most = suffix_nodes.saturating_mul(path.len() as u64 - 1);
                 let nodes = (2 * last).min(3 * (search.budget.nodes - before) + most);
                 let start = search.budget.nodes;
-                if let Some(found) = probes(&mut search, &tables, bound, nodes) {
+                if let Some(found) = probes(&mut search, &mut tables, bound, nodes) {
                     return Ok(found);
                 }
                 probing = search.budget.nodes - start;
@@ -186,10 +186,12 @@ fn beam_traced(search: &mut Search<'_>, moves: usize) {
 /// The capped searches of the root's children for a solution of `bound` moves
 /// ([`probe_children`], at most `nodes` nodes, with tables of their own: see
 /// [`capped_alone`]), traced as an iteration when they find one.
-fn probes(search: &mut Search<'_>, tables: &[FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
+fn probes(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
     let (before, start) = (search.budget.nodes, Instant::now());
-    let found = capped_alone(search, &mut [], |search, _| probe_children(search, bound, nodes))?;
-    traced(search, tables, bound, (before, start), Vec::new());
+    search.budget.split.clear();
+    let found = capped_alone(search, tables, |search, tables| probe_children(search, tables, bound, nodes))?;
+    let threads = std::mem::take(&mut search.budget.split);
+    traced(search, tables, bound, (before, start), threads);
     Some(found)
 }
 
@@ -218,11 +220,11 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 
 /// Before an IDA* iteration to threshold `bound` (every smaller one refuted): the root's
 /// children, in the order the iteration takes them, each searched to `bound − 1` moves by
-/// a depth-first search of at most a few nodes, on the calling thread, in passes: the
-/// first [`PROBE_FIRST_CHILDREN`] children with at most [`PROBE_FIRST_CAP`] nodes each,
-/// then twice as many children with four times the nodes, and so on, until `nodes` are
-/// spent; the first solution found, which has `bound` moves and so is optimal (the order
-/// puts the likeliest children first, and a child with an easy solution needs few nodes).
+/// a depth-first search of at most a few nodes, in passes: the first
+/// [`PROBE_FIRST_CHILDREN`] children with at most [`PROBE_FIRST_CAP`] nodes each, then
+/// twice as many children with four times the nodes, and so on, until `nodes` are spent;
+/// the first solution found, which has `bound` moves and so is optimal (the order puts
+/// the likeliest children first, and a child with an easy solution needs few nodes).
 ///
 /// In an iteration that finds a solution, the search must refute every child before the
 /// one leading to it, which can cost far more than finding it: on one generated level of
@@ -232,21 +234,103 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 /// The caller gives `nodes` about what the next beam would cost, so an iteration that
 /// only refutes pays little for it. Nodes count against the budget like search nodes;
 /// `None` when no child found a solution (or the budget ran out: `aborted` is then set).
-fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Path> {
-    let island = search.island;
+///
+/// With `tables` (the other threads' own tables, see [`capped_alone`]), the probes run on
+/// `1 + tables.len()` threads: thread `i` probes the children `k` with `k mod threads = i`
+/// in every pass, with its table and an equal share of `nodes`, so what each thread finds
+/// does not depend on the others. The solution kept is the one of the earliest pass, then
+/// the earliest child, and the nodes counted are those each thread spent up to it (see
+/// [`parallel_dfs`]): two runs find the same path and count the same nodes.
+fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
     if search.stack.len() < 2 {
         let copy = search.stack[0].clone();
         search.stack.push(copy);
     }
     let moves = search.moves(0, None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
+    let first = AtomicU64::new(u64::MAX);
+    if tables.is_empty() || search.budget.aborted {
+        return probe_share(search, &moves, (bound, nodes), (0, 1, &first)).found.map(|(_, path)| path);
+    }
+    let of = tables.len() + 1;
+    let share = nodes / of as u64;
+    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
+    let limit = search.budget.share(of).limits.node_limit;
+    let (island, target, palette) = (search.island, search.target, search.palette);
+    let (start, root) = (search.budget.nodes, &search.stack[0].clone());
+    let results = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .iter_mut()
+            .zip(budgets)
+            .enumerate()
+            .map(|(i, (table, mut budget))| {
+                let (moves, first) = (&moves, &first);
+                scope.spawn(move || {
+                    let mut worker = Search::new(island, target, palette, &mut budget, table);
+                    worker.stack[0].clone_from(root);
+                    let shared = probe_share(&mut worker, moves, (bound, share), (i + 1, of, first));
+                    (shared, budget.nodes, budget.aborted)
+                })
+            })
+            .collect();
+        let global = search.budget.limits.node_limit;
+        search.budget.limits.node_limit = limit.map(|l| start.saturating_add(l));
+        let own = probe_share(search, &moves, (bound, share), (0, of, &first));
+        search.budget.limits.node_limit = global;
+        let mut results = vec![(own, search.budget.nodes - start, search.budget.aborted)];
+        results.extend(handles.into_iter().map(joined));
+        results
+    });
+    search.budget.split = results.iter().map(|r| r.1).collect();
+    let kept = results.iter().filter_map(|(shared, ..)| shared.found.as_ref()).min_by_key(|(code, _)| *code);
+    if let Some((unit, path)) = kept {
+        // Each thread's nodes up to the unit of the solution kept (searched whatever the
+        // timing).
+        let counted: u64 = results
+            .iter()
+            .map(|(shared, ..)| shared.spent.iter().filter(|&&(code, _)| code <= *unit).map(|&(_, n)| n).sum::<u64>())
+            .sum();
+        search.budget.nodes = start + counted;
+        search.budget.aborted = false;
+        return Some(path.clone());
+    }
+    search.budget.nodes = start + results.iter().map(|r| r.1).sum::<u64>();
+    search.budget.aborted = results.iter().any(|r| r.2);
+    None
+}
+
+/// What one thread's probes found (see [`probe_share`]).
+struct Probed {
+    /// The unit (pass and child, see [`probe_share`]) of the solution found, and its path.
+    found: Option<(u64, Path)>,
+    /// The nodes spent on each unit probed, in order.
+    spent: Vec<(u64, u64)>,
+}
+
+/// The probes of [`probe_children`] by thread `index` of `of`: the children `k` of `moves`
+/// with `k mod of = index`, in passes, until `nodes` are spent, a solution of `bound` moves
+/// is found, or another thread found one in an earlier unit (`first`). A unit is coded
+/// `pass << UNIT_BITS | k`, so codes order units as one thread takes them.
+fn probe_share(
+    search: &mut Search<'_>,
+    moves: &[(u32, usize, Colour)],
+    (bound, nodes): (u32, u64),
+    (index, of, first): (usize, usize, &AtomicU64),
+) -> Probed {
+    let island = search.island;
+    if search.stack.len() < 2 {
+        let copy = search.stack[0].clone();
+        search.stack.push(copy);
+    }
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes.saturating_add(nodes);
-    let (mut cap, mut first) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
-    loop {
-        for &(_, r, x) in moves.iter().take(first) {
-            if search.budget.nodes >= end {
-                return None;
+    let (mut cap, mut count) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
+    let mut probed = Probed { found: None, spent: Vec::new() };
+    for pass in 0u64.. {
+        for (k, &(_, r, x)) in moves.iter().enumerate().take(count).skip(index).step_by(of) {
+            let code = pass << UNIT_BITS | k as u64;
+            if search.budget.nodes >= end || code > first.load(Ordering::Relaxed) {
+                return probed;
             }
             // The child as the iteration reaches it: at depth 1, in the context of its
             // move (so the table entries the probe leaves are the iteration's own).
@@ -255,25 +339,30 @@ fn probe_children(search: &mut Search<'_>, bound: u32, nodes: u64) -> Option<Pat
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);
-            let global = search.budget.cap(search.budget.nodes.saturating_add(cap).min(end));
+            let before = search.budget.nodes;
+            let global = search.budget.cap(before.saturating_add(cap).min(end));
             search.path.clear();
             search.path.push((r as u32, x));
             let probe = search.dfs(1, bound, Some(Last { key, rep: r, merged: merged_key }));
             let spent = search.budget.uncap(global);
+            probed.spent.push((code, search.budget.nodes - before));
             if let Probe::Found = probe {
-                return Some(std::mem::take(&mut search.path));
+                first.fetch_min(code, Ordering::Relaxed);
+                probed.found = Some((code, std::mem::take(&mut search.path)));
+                return probed;
             }
             search.path.clear();
             if spent {
-                return None;
+                return probed;
             }
         }
-        if cap >= nodes && first >= moves.len() {
-            return None;
+        if cap >= nodes && count >= moves.len() {
+            break;
         }
         cap = cap.saturating_mul(4);
-        first = first.saturating_mul(2);
+        count = count.saturating_mul(2);
     }
+    probed
 }
 
 /// Runs `capped` (searches under node caps: the probes, a beam's shortening) on `search`

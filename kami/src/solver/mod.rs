@@ -278,7 +278,11 @@
 //! thread's result at the root or at a child is a bound over its own units only, so it is
 //! never stored in the table; the least of the threads' results is what one thread would
 //! have proven there. The beam search scores each layer's states in runs, one run per
-//! thread, and joins the runs in order.
+//! thread, and joins the runs in order. The probes of the root's children deal the
+//! children round-robin (child `k` to thread `k mod threads`, in every pass), each thread
+//! with its own table and an equal share of the probes' nodes; the solution kept is the
+//! one of the earliest pass and child, and the nodes counted those each thread spent up
+//! to it, as in an iteration.
 //!
 //! Without a node limit, the threads share one transposition table (`SharedTable`:
 //! shards behind locks) for the whole search of an island, so a state one thread has

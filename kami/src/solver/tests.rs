@@ -431,6 +431,38 @@ fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
 }
 
 #[test]
+fn the_probes_run_on_the_threads_and_find_the_same_path_every_time() {
+    // The level above: on two threads too, the probes find the par after the beam falls
+    // short, each thread probing its own children; under a node limit (every table a
+    // thread's own) with the same nodes every run, and without one (a shared table for the
+    // iterations, the probes' own tables for them) with the same path.
+    let options = crate::generate::Options { colours: 5, regions: 100, seed: 4, ..Default::default() };
+    let level = crate::generate::generate(&options).unwrap();
+    let run = |node_limit| {
+        let mut budget = Budget::new(Limits { node_limit, threads: 2, ..Limits::default() }, true);
+        let outcome = solve_budget(&level, &mut budget);
+        (outcome, budget.nodes, budget.trace.unwrap_or_default())
+    };
+    for node_limit in [None, Some(10_000_000)] {
+        let (outcome, nodes, trace) = run(node_limit);
+        let Outcome::Optimal(moves) = &outcome else { panic!("the limit is far above the nodes needed") };
+        assert_eq!(Some(moves.len() as u32), level.par);
+        assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+        let [.., refuted, probes] = &trace[..] else { panic!("two iterations at least") };
+        assert_eq!((refuted.bound, refuted.beam, probes.bound, probes.beam), (7, Some(10), 8, None));
+        // Each thread's nodes, of which those up to the solution's unit are counted.
+        assert_eq!(probes.threads.len(), 2);
+        assert!(probes.threads.iter().all(|&spent| spent > 0));
+        assert!(probes.nodes <= probes.threads.iter().sum::<u64>());
+        let (again, again_nodes, _) = run(node_limit);
+        assert_eq!(again, outcome);
+        if node_limit.is_some() {
+            assert_eq!(again_nodes, nodes);
+        }
+    }
+}
+
+#[test]
 fn shrinking_the_table_keeps_the_largest_bounds() {
     let mut table: FxHashMap<u128, u8> = (0..100u128).map(|k| (k, (k % 10) as u8)).collect();
     shrink_table(&mut table, 35);
