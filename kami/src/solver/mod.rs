@@ -361,8 +361,8 @@ pub struct Limits {
     /// Search with this many threads (0 and 1: the calling thread only): long IDA*
     /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
     /// The par is the one a single thread finds. The moves may differ from one thread
-    /// count to another (the beam paths' shortening gets a share of its nodes per
-    /// thread), and so may whether a `node_limit` runs out, but the outcome does not
+    /// count to another (the beam paths' shortening and the probes of the root's
+    /// children get a share of their nodes per thread), and so may whether a `node_limit` runs out, but the outcome does not
     /// differ from one run to the next. Without a `node_limit` the threads share one
     /// transposition table, and the node counts may differ a little from run to run; with
     /// one, nothing does.
