@@ -242,10 +242,7 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 /// the earliest child, and the nodes counted are those each thread spent up to it (see
 /// [`parallel_dfs`]): two runs find the same path and count the same nodes.
 fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
-    if search.stack.len() < 2 {
-        let copy = search.stack[0].clone();
-        search.stack.push(copy);
-    }
+    search.make_room(0);
     let moves = search.moves(0, None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
     let first = AtomicU64::new(u64::MAX);
@@ -254,49 +251,16 @@ fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], b
     }
     let of = tables.len() + 1;
     let share = nodes / of as u64;
-    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
-    let limit = search.budget.share(of).limits.node_limit;
-    let (island, target, palette) = (search.island, search.target, search.palette);
-    let (start, root) = (search.budget.nodes, &search.stack[0].clone());
-    let results = std::thread::scope(|scope| {
-        let handles: Vec<_> = tables
-            .iter_mut()
-            .zip(budgets)
-            .enumerate()
-            .map(|(i, (table, mut budget))| {
-                let (moves, first) = (&moves, &first);
-                scope.spawn(move || {
-                    let mut worker = Search::new(island, target, palette, &mut budget, table);
-                    worker.stack[0].clone_from(root);
-                    let shared = probe_share(&mut worker, moves, (bound, share), (i + 1, of, first));
-                    (shared, budget.nodes, budget.aborted)
-                })
-            })
-            .collect();
-        let global = search.budget.limits.node_limit;
-        search.budget.limits.node_limit = limit.map(|l| start.saturating_add(l));
-        let own = probe_share(search, &moves, (bound, share), (0, of, &first));
-        search.budget.limits.node_limit = global;
-        let mut results = vec![(own, search.budget.nodes - start, search.budget.aborted)];
-        results.extend(handles.into_iter().map(joined));
-        results
-    });
-    search.budget.split = results.iter().map(|r| r.1).collect();
-    let kept = results.iter().filter_map(|(shared, ..)| shared.found.as_ref()).min_by_key(|(code, _)| *code);
-    if let Some((unit, path)) = kept {
-        // Each thread's nodes up to the unit of the solution kept (searched whatever the
-        // timing).
-        let counted: u64 = results
-            .iter()
-            .map(|(shared, ..)| shared.spent.iter().filter(|&&(code, _)| code <= *unit).map(|&(_, n)| n).sum::<u64>())
-            .sum();
-        search.budget.nodes = start + counted;
-        search.budget.aborted = false;
-        return Some(path.clone());
-    }
-    search.budget.nodes = start + results.iter().map(|r| r.1).sum::<u64>();
-    search.budget.aborted = results.iter().any(|r| r.2);
-    None
+    let start = search.budget.nodes;
+    let results =
+        on_threads(search, tables, |search, index| probe_share(search, &moves, (bound, share), (index, of, &first)));
+    let kept = results.iter().filter_map(|(probed, ..)| probed.found.as_ref()).min_by_key(|(code, _)| *code);
+    let (unit, path) = kept?;
+    // Each thread's nodes up to the unit of the solution kept (searched whatever the
+    // timing).
+    search.budget.nodes = start + results.iter().map(|(probed, ..)| spent_up_to(&probed.spent, *unit)).sum::<u64>();
+    search.budget.aborted = false;
+    Some(path.clone())
 }
 
 /// What one thread's probes found (see [`probe_share`]).
@@ -318,10 +282,7 @@ fn probe_share(
     (index, of, first): (usize, usize, &AtomicU64),
 ) -> Probed {
     let island = search.island;
-    if search.stack.len() < 2 {
-        let copy = search.stack[0].clone();
-        search.stack.push(copy);
-    }
+    search.make_room(0);
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes.saturating_add(nodes);
     let (mut cap, mut count) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
@@ -401,6 +362,59 @@ pub(super) const PROBE_FIRST_CAP: u64 = 256;
 /// later pass).
 pub(super) const PROBE_FIRST_CHILDREN: usize = 8;
 
+/// Runs `work` on `1 + tables.len()` threads, given each thread's search and index: on
+/// `search` itself (thread 0, with an equal share of any node limit left) and on a new
+/// search for each other thread (its table one of `tables`, an equal share of the node
+/// limit, a copy of `search`'s root and its shared table, if any). Returns, thread by
+/// thread, what `work` returned, the nodes it spent and whether its budget ran out. The
+/// budget is left as if every thread's nodes counted (`search.budget.split` holds each
+/// thread's), and aborted if any thread's was: a caller that keeps a solution counts
+/// only the nodes up to it.
+fn on_threads<T: Send>(
+    search: &mut Search<'_>,
+    tables: &mut [FxHashMap<u128, u8>],
+    work: impl Fn(&mut Search<'_>, usize) -> T + Sync,
+) -> Vec<(T, u64, bool)> {
+    let of = tables.len() + 1;
+    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
+    let share = search.budget.share(of).limits.node_limit;
+    let (island, target, palette, shared) = (search.island, search.target, search.palette, search.shared);
+    let (start, root, work) = (search.budget.nodes, &search.stack[0].clone(), &work);
+    let results = std::thread::scope(|scope| {
+        let handles: Vec<_> = tables
+            .iter_mut()
+            .zip(budgets)
+            .enumerate()
+            .map(|(i, (table, mut budget))| {
+                scope.spawn(move || {
+                    let mut worker = Search::new(island, target, palette, &mut budget, table);
+                    worker.stack[0].clone_from(root);
+                    worker.shared = shared;
+                    let out = work(&mut worker, i + 1);
+                    (out, budget.nodes, budget.aborted)
+                })
+            })
+            .collect();
+        let global = search.budget.limits.node_limit;
+        search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
+        let out = work(search, 0);
+        search.budget.limits.node_limit = global;
+        let mut results = vec![(out, search.budget.nodes - start, search.budget.aborted)];
+        results.extend(handles.into_iter().map(joined));
+        results
+    });
+    search.budget.split = results.iter().map(|r| r.1).collect();
+    search.budget.nodes = start + results.iter().map(|r| r.1).sum::<u64>();
+    search.budget.aborted = results.iter().any(|r| r.2);
+    results
+}
+
+/// The nodes a thread spent on the units (`(code, nodes)`, see [`Part::spent`]) up to
+/// `unit`.
+fn spent_up_to(spent: &[(u64, u64)], unit: u64) -> u64 {
+    spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum()
+}
+
 /// The result of a search thread (its panic, if it panicked, goes on in the caller).
 pub(super) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
     handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -423,70 +437,39 @@ pub(super) fn parallel_dfs(
         return search.dfs(0, bound, None);
     }
     let of = tables.len() + 1;
-    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
-    let share = search.budget.share(of).limits.node_limit;
     let first = Arc::new(AtomicU64::new(u64::MAX));
-    let (island, target, palette, shared) = (search.island, search.target, search.palette, search.shared);
     let start = search.budget.nodes;
-    let root = &search.stack[0].clone();
-    let mut results = std::thread::scope(|scope| {
-        let handles: Vec<_> = tables
-            .iter_mut()
-            .zip(budgets)
-            .enumerate()
-            .map(|(i, (table, mut budget))| {
-                let first = Arc::clone(&first);
-                scope.spawn(move || {
-                    let mut worker = Search::new(island, target, palette, &mut budget, table);
-                    worker.stack[0].clone_from(root);
-                    worker.part = Some(Part::new(split, i + 1, of, first, skip));
-                    worker.shared = shared;
-                    let probe = worker.dfs(0, bound, None);
-                    let path = std::mem::take(&mut worker.path);
-                    let mut part = worker.part.take().unwrap_or_else(|| unreachable!("set above"));
-                    part.close(budget.nodes);
-                    (probe, part, path, budget.nodes, budget.aborted)
-                })
-            })
-            .collect();
-        let global = search.budget.limits.node_limit;
-        search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
-        search.part = Some(Part::new(split, 0, of, Arc::clone(&first), skip));
+    let mut results = on_threads(search, tables, |search, index| {
+        search.part = Some(Part::new(split, index, of, Arc::clone(&first), skip));
         let probe = search.dfs(0, bound, None);
-        search.budget.limits.node_limit = global;
         let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
         part.close(search.budget.nodes);
-        let mut results =
-            vec![(probe, part, std::mem::take(&mut search.path), search.budget.nodes - start, search.budget.aborted)];
-        results.extend(handles.into_iter().map(joined));
-        results
+        (probe, part, std::mem::take(&mut search.path))
     });
-    search.budget.split = results.iter().map(|r| r.3).collect();
     let kept = results
         .iter()
         .enumerate()
-        .filter(|(_, (probe, ..))| matches!(probe, Probe::Found))
-        .min_by_key(|(_, (_, part, ..))| part.found)
-        .map(|(t, (_, part, ..))| (t, part.found.unwrap_or(0)));
+        .filter(|(_, ((probe, ..), ..))| matches!(probe, Probe::Found))
+        .min_by_key(|(_, ((_, part, _), ..))| part.found)
+        .map(|(t, ((_, part, _), ..))| (t, part.found.unwrap_or(0)));
     if let Some((t, unit)) = kept {
         // The solution below the earliest unit: the one a single thread finds (unless a
         // thread ran out of its share of a node limit on an earlier unit). Counted:
         // each thread's root and its units up to `unit` (searched whatever the timing).
-        let counted: u64 = results
-            .iter()
-            .map(|(_, part, ..)| 1 + part.spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum::<u64>())
-            .sum();
+        let counted: u64 = results.iter().map(|((_, part, _), ..)| 1 + spent_up_to(&part.spent, unit)).sum();
         search.budget.nodes = start + counted;
         search.budget.aborted = false;
-        search.path = std::mem::take(&mut results[t].2);
+        search.path = std::mem::take(&mut results[t].0.2);
         return Probe::Found;
     }
-    search.budget.nodes = start + results.iter().map(|r| r.3).sum::<u64>();
-    search.budget.aborted = results.iter().any(|r| r.4);
     if search.budget.aborted {
         return Probe::Bound(0);
     }
     Probe::Bound(
-        results.iter().filter_map(|r| if let Probe::Bound(b) = r.0 { Some(b) } else { None }).min().unwrap_or(0),
+        results
+            .iter()
+            .filter_map(|((probe, ..), ..)| if let Probe::Bound(b) = probe { Some(*b) } else { None })
+            .min()
+            .unwrap_or(0),
     )
 }

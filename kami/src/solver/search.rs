@@ -257,10 +257,7 @@ impl<'a> Search<'a> {
         }
         let (filter, centred) = self.tap_filter(depth, left);
         let mut moves = self.moves(depth, last, left, if filter { Some(&self.filters[depth].taps[..]) } else { None });
-        if self.stack.len() <= depth + 1 {
-            let copy = self.stack[depth].clone();
-            self.stack.push(copy);
-        }
+        self.make_room(depth);
         if depth == 0 {
             moves.list = self.interleave_by_bound(&moves.list, left);
         }
@@ -327,6 +324,15 @@ impl<'a> Search<'a> {
             self.store(self.stack[depth].hash, free.max(best));
         }
         Probe::Bound(proven)
+    }
+
+    /// Makes room on the stack for the child of the node at `depth` (the first time that
+    /// depth is reached, a copy of the node, overwritten by each child built there).
+    pub(super) fn make_room(&mut self, depth: usize) {
+        if self.stack.len() <= depth + 1 {
+            let copy = self.stack[depth].clone();
+            self.stack.push(copy);
+        }
     }
 
     /// The node's admissible bound ([`heuristic`], at least the table's context-free
