@@ -258,12 +258,13 @@
 //! suffixes with shorter ones found by small searches from its states. When every
 //! threshold below that solution's length is refuted, it is optimal and is returned
 //! without the last iteration. When the narrowest beam leaves the search open after a
-//! long iteration, each of the root's children is searched to the next threshold with a small cap of
-//! nodes (`probe_children`), before that beam's path is shortened: an iteration that
-//! finds a solution must first refute every child before the one leading to it, which on
-//! some levels costs a hundred times more than finding the solution below that child. Beams widen (and get bigger searches) as the search goes
-//! on; after an iteration, the widths due run narrowest first, stopping at the first path
-//! short enough to end the search. The proof of optimality is the refutations, exactly as
+//! long iteration, each of the root's children is searched to the next threshold with a
+//! small cap of nodes (`probe_children`), before that beam's path is shortened: an
+//! iteration that finds a solution must first refute every child before the one leading
+//! to it, which on some levels costs a hundred times more than finding the solution below
+//! that child. Beams widen (and get bigger searches) as the search goes on; after an
+//! iteration, the widths due run narrowest first, stopping at the first path short enough
+//! to end the search. The proof of optimality is the refutations, exactly as
 //! without beams; beams only stop the search sooner, and when the budget runs out their
 //! solution is reported as the best one found (greedy play otherwise).
 //!
@@ -362,8 +363,8 @@ pub struct Limits {
     /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
     /// The par is the one a single thread finds. The moves may differ from one thread
     /// count to another (the beam paths' shortening and the probes of the root's
-    /// children get a share of their nodes per thread), and so may whether a `node_limit` runs out, but the outcome does not
-    /// differ from one run to the next. Without a `node_limit` the threads share one
+    /// children get a share of their nodes per thread), and so may whether a `node_limit`
+    /// runs out, but the outcome does not differ from one run to the next. Without a `node_limit` the threads share one
     /// transposition table, and the node counts may differ a little from run to run; with
     /// one, nothing does.
     pub threads: usize,
