@@ -65,8 +65,8 @@ fn run(command: Command) -> Result<(u8, String), Failure> {
             let deadline = timeout.map(|t| Instant::now() + t);
             let (name, level) = read_level(&level)?;
             let start = Instant::now();
-            // Every core: the par is the one a single thread finds, and the moves do not change
-            // from run to run (see `Limits::threads`).
+            // Every core: the par is the one a single thread finds (the moves may differ
+            // from run to run, rarely: see `Limits::threads`).
             let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             let outcome = solve_with(&level, Limits { deadline, node_limit: None, threads });
             eprintln!("{name}: searched for {:.3} s", start.elapsed().as_secs_f64());

@@ -240,7 +240,8 @@ pub(super) const PROBE_AFTER: u64 = 10_000;
 /// in every pass, with its table and an equal share of `nodes`, so what each thread finds
 /// does not depend on the others. The solution kept is the one of the earliest pass, then
 /// the earliest child, and the nodes counted are those each thread spent up to it (see
-/// [`parallel_dfs`]): two runs find the same path and count the same nodes.
+/// [`parallel_dfs`]): given the same `nodes`, two runs find the same path and count the
+/// same nodes.
 fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
     search.make_room(0);
     let moves = search.moves(0, None, bound, None).list;
@@ -332,9 +333,11 @@ fn probe_share(
 ///
 /// How much a capped search finds within its cap depends on the entries it reads, and the
 /// shared table's depend on timing (module docs, [Threads](super#threads)): with tables
-/// of their own, filled only by these searches, the probes and the shortening find the
-/// same from run to run. Their entries, proven bounds, then serve the iterations, which
-/// search without a cap.
+/// of their own, filled only by these searches, what the probes and the shortening find
+/// depends on their node budgets alone. (Those follow the iterations' node counts, so
+/// the moves may still differ from run to run: module docs,
+/// [Threads](super#threads).) Their entries, proven bounds, then serve the iterations,
+/// which search without a cap.
 fn capped_alone<T>(
     search: &mut Search<'_>,
     tables: &mut [FxHashMap<u128, u8>],

@@ -290,11 +290,13 @@
 //! refuted is not searched again by another: on k4-n130 seed 2, two threads then search
 //! the 341 k nodes of one thread instead of 412 k, and take 0.22 s instead of 0.29 s.
 //! Under a node limit each thread keeps a table of its own, from one iteration to the
-//! next, so that the work, not only the outcome, is the same from run to run.
+//! next, so that the work and the outcome are the same from run to run (without one, the
+//! moves may differ: see below).
 //! The searches under node caps (the probes of the root's children, the shortening of a
 //! beam's path) find more or less within their caps with more or fewer entries, so they
 //! never read the shared table: they keep tables of their own, filled only by them, and
-//! move the entries into the shared table when they are done.
+//! move the entries into the shared table when they are done. What they find then
+//! depends on their node budgets only (but see below).
 //!
 //! An iteration finds the solution a single thread would. A table holds only proven bounds
 //! in their context, so it decides how much a thread searches, never what it finds: in a
@@ -304,15 +306,34 @@
 //! iteration of the main search, a thread also skips its units after a unit where
 //! another thread found a solution (that solution ends the island's search, and its
 //! tables); only the nodes spent up to the kept unit are counted, which do not depend on
-//! when the threads learnt of it. So the outcome is the same from run to run; with a shared
-//! table, how much each thread searches depends on what the other has stored by then, so
-//! the node counts may differ a little. Under a node limit the work, the node counts and
-//! the outcome are all the same from run to run: each thread of an iteration or of a beam's layer
-//! gets an equal share of the nodes left, so whether a limit runs out can depend on the
-//! number of threads, but not on timing. Under a node limit, a thread whose share runs out
-//! on an earlier unit leaves that unit unsearched: the solution kept is then the one below
-//! the earliest unit where a thread found one, another solution than a single thread's
-//! but as short (every shorter threshold is refuted), and the same from run to run.
+//! when the threads learnt of it. So what an iteration finds does not depend on timing.
+//!
+//! How many nodes it takes does, with a shared table: how much each thread searches
+//! depends on what the other has stored by then. And the searches between iterations get
+//! node budgets from those counts: the probes of the root's children run after an
+//! iteration of `PROBE_AFTER` nodes, with about twice its nodes at most, and a beam is
+//! due after `BEAM_AFTER` nodes per unit of its width. Given more or fewer nodes, the
+//! probes may find a solution they would have missed, or miss one that the next iteration
+//! then finds in another child: another path, as short. So without a node limit the par
+//! is the same from run to run, and the moves nearly always are, but not surely. A
+//! property test found a level where they differ once the table starts full of a first
+//! search's entries. On six of the 10 × 29 timing levels (par 9–14), eight runs each
+//! gave the same moves.
+//!
+//! Making them sure would cost speed. Decisions made without node counts would lose the
+//! adaptation to each level. Tables shared only between iterations (each thread reading
+//! the entries of earlier ones and its own) give deterministic counts, but on two threads
+//! take 411 k nodes instead of 341 k on k4-n130 seed 2 (0.45 s instead of 0.32 s that
+//! day). Tables of each thread's own, as under a node limit, took 28% longer there, and
+//! 1–17% longer on four other levels of par 9–10.
+//!
+//! Under a node limit the work, the node counts and the outcome are all the same from run
+//! to run: each thread of an iteration or of a beam's layer gets an equal share of the
+//! nodes left, so whether a limit runs out can depend on the number of threads, but not
+//! on timing. A thread whose share runs out on an earlier unit leaves that unit
+//! unsearched: the solution kept is then the one below the earliest unit where a thread
+//! found one, another solution than a single thread's but as short (every shorter
+//! threshold is refuted), and the same from run to run.
 
 //! # Islands
 //!
@@ -364,9 +385,14 @@ pub struct Limits {
     /// The par is the one a single thread finds. The moves may differ from one thread
     /// count to another (the beam paths' shortening and the probes of the root's
     /// children get a share of their nodes per thread), and so may whether a `node_limit`
-    /// runs out, but the outcome does not differ from one run to the next. Without a `node_limit` the threads share one
-    /// transposition table, and the node counts may differ a little from run to run; with
-    /// one, nothing does.
+    /// runs out.
+    ///
+    /// With a `node_limit` (even `Some(u64::MAX)`) each thread keeps a table of its own,
+    /// and nothing differs from one run to the next. Without one the threads share one
+    /// transposition table, which saves up to a fifth of the nodes (k4-n130 seed 2: 341 k
+    /// instead of 412 k). The node counts then differ a little from run to run, and so,
+    /// rarely, may the moves, never the par: the probes and beams between iterations get
+    /// node budgets from the iterations' counts (see [Threads](self#threads)).
     pub threads: usize,
 }
 

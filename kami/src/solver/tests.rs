@@ -113,8 +113,9 @@ proptest! {
     /// With the root's children probed after every iteration (so searches often end on
     /// a probe's solution), the solver still finds the optimum of exhaustive
     /// breadth-first search, also with beams after every iteration and on two threads
-    /// (the same outcome from run to run; the threads share a table, so not always the
-    /// same nodes); under a node limit, the lower bound it reports never exceeds it.
+    /// (the threads share a table, so the nodes, and the moves, may differ from run to
+    /// run: see `what_the_shared_table_holds_never_changes_the_par`); under a node
+    /// limit, the lower bound it reports never exceeds it.
     #[test]
     fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
@@ -132,10 +133,11 @@ proptest! {
             let mut budget = Budget { probe_after: 0, parallel_after: 0, beam_after: 0, ..Budget::new(limits, false) };
             solve_budget(&level, &mut budget)
         };
-        let outcome = two();
-        let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
-        prop_assert_eq!(moves.len(), reference.len());
-        prop_assert_eq!(two(), outcome);
+        for _ in 0..2 {
+            let Outcome::Optimal(moves) = two() else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        }
         let limits = Limits { node_limit: Some(limit), ..Limits::default() };
         let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(limits, false) };
         match solve_budget(&level, &mut budget) {
@@ -180,24 +182,68 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     /// Without a node limit, the threads share a table whose entries depend on timing,
-    /// so what a search finds must not depend on what that table holds: a search whose
-    /// table starts with every entry a first search left (all proven bounds) finds the
-    /// same path, with probes, beams and their shortening after every iteration (capped
-    /// searches, which find more or less within their caps with more or fewer entries).
+    /// so the par a search finds must not depend on what that table holds: a search
+    /// whose table starts with every entry a first search left (all proven bounds) finds
+    /// a path as short, with probes, beams and their shortening after every iteration;
+    /// both paths solve the island. Not always the same path: with the fuller table the
+    /// iterations take fewer nodes, and the probes and beams that follow get node
+    /// budgets from those counts (module docs, [Threads](super#threads)).
     #[test]
-    fn what_the_shared_table_holds_never_changes_the_answer(level in medium_level_strategy(), width in 1usize..3, cap in 1u64..32) {
-        let graph = RegionGraph::new(&level);
-        let palette = level.colours_used();
-        for regions in graph.islands() {
-            let island = Island::new(&graph, regions);
-            let limits = Limits { threads: 2, ..Limits::default() };
-            let budget = || Budget { probe_after: 0, probe_cap: cap, parallel_after: 0, beam_after: 0, beam_width: width, ..Budget::new(limits, false) };
-            let mut table = FxHashMap::default();
-            let first = ida_star(&island, None, &palette, &mut budget(), &mut table);
-            let again = ida_star(&island, None, &palette, &mut budget(), &mut table);
-            prop_assert_eq!(again, first);
+    fn what_the_shared_table_holds_never_changes_the_par(level in medium_level_strategy(), width in 1usize..3, cap in 1u64..32) {
+        for (first, again) in with_a_full_table(&level, width, cap) {
+            prop_assert_eq!(again.len(), first.len());
         }
     }
+}
+
+/// For each island of `level`: the path a search on two threads without a node limit
+/// finds (probes with a first cap of `cap` nodes, beams of width `width` and their
+/// shortening, after every iteration), then the path of a second search whose table
+/// starts with every entry the first left; each checked to solve the island.
+fn with_a_full_table(level: &Level, width: usize, cap: u64) -> Vec<(Path, Path)> {
+    let graph = RegionGraph::new(level);
+    let palette = level.colours_used();
+    let mut out = Vec::new();
+    for regions in graph.islands() {
+        let island = Island::new(&graph, regions);
+        let limits = Limits { threads: 2, ..Limits::default() };
+        let budget = || Budget {
+            probe_after: 0,
+            probe_cap: cap,
+            parallel_after: 0,
+            beam_after: 0,
+            beam_width: width,
+            ..Budget::new(limits, false)
+        };
+        let mut table = FxHashMap::default();
+        let mut solve = || {
+            let Ok(path) = ida_star(&island, None, &palette, &mut budget(), &mut table) else {
+                panic!("no budget limit")
+            };
+            let mut node = island.root();
+            let mut merged = vec![0u64; island.words];
+            for &(r, x) in &path {
+                island.apply(&mut node, r as usize, x, &mut merged);
+            }
+            assert!(node.count <= 1, "{path:?} leaves {} regions", node.count);
+            path
+        };
+        let first = solve();
+        out.push((first, solve()));
+    }
+    out
+}
+
+/// The case the property above shrank to when it still asked for the same path (CI, 24
+/// November 2026): with the full table the second search's probes get fewer nodes, miss
+/// the solution the first search's probes found, and its iteration finds another as
+/// short.
+#[test]
+fn a_full_table_may_change_the_moves_but_not_the_par() {
+    let level: Level = ".1......\n01..002.\n0030101.\n1323.200\n32310001\n".parse().unwrap();
+    let islands = with_a_full_table(&level, 1, 16);
+    let [(first, again)] = &islands[..] else { panic!("one island") };
+    assert_eq!((first.len(), again.len()), (8, 8));
 }
 
 /// Solves `level` with `threads` threads and a beam of width `width` after every
@@ -221,9 +267,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     /// With 2 or 3 threads, the solver finds the optimum of exhaustive breadth-first
-    /// search, its answer replays to a solved level, and a second run gives the same
-    /// outcome (the threads share a table, so the node count may differ); under a node
-    /// limit (each thread with its own table), the same outcome and node count.
+    /// search, and its answer replays to a solved level, run after run (the threads
+    /// share a table, so the node count, and the moves, may differ); under a node limit
+    /// (each thread with its own table), two runs give the same outcome and node count.
     #[test]
     fn threads_keep_the_solver_optimal_and_deterministic(
         level in level_strategy(),
@@ -232,11 +278,14 @@ proptest! {
         share in 1u64..4,
     ) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let (outcome, nodes) = solve_on_threads(&level, threads, width, None);
-        let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
-        prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
-        prop_assert_eq!(solve_on_threads(&level, threads, width, None).0, outcome);
+        let mut nodes = 0;
+        for _ in 0..2 {
+            let (outcome, spent) = solve_on_threads(&level, threads, width, None);
+            let Outcome::Optimal(moves) = &outcome else { panic!("no budget limit") };
+            prop_assert_eq!(moves.len(), reference.len());
+            prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+            nodes = spent;
+        }
         // A limit that may or may not run out.
         let limit = Some(nodes * share / 2);
         let limited = solve_on_threads(&level, threads, width, limit);
@@ -431,11 +480,11 @@ fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
 }
 
 #[test]
-fn the_probes_run_on_the_threads_and_find_the_same_path_every_time() {
+fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
     // The level above: on two threads too, the probes find the par after the beam falls
     // short, each thread probing its own children; under a node limit (every table a
-    // thread's own) with the same nodes every run, and without one (a shared table for the
-    // iterations, the probes' own tables for them) with the same path.
+    // thread's own) with the same path and nodes every run, and without one (a shared
+    // table for the iterations, the probes' own tables for them) with the par.
     let options = crate::generate::Options { colours: 5, regions: 100, seed: 4, ..Default::default() };
     let level = crate::generate::generate(&options).unwrap();
     let run = |node_limit| {
@@ -455,9 +504,12 @@ fn the_probes_run_on_the_threads_and_find_the_same_path_every_time() {
         assert!(probes.threads.iter().all(|&spent| spent > 0));
         assert!(probes.nodes <= probes.threads.iter().sum::<u64>());
         let (again, again_nodes, _) = run(node_limit);
-        assert_eq!(again, outcome);
         if node_limit.is_some() {
-            assert_eq!(again_nodes, nodes);
+            assert_eq!((again, again_nodes), (outcome, nodes));
+        } else {
+            let Outcome::Optimal(again) = again else { panic!("no budget limit") };
+            assert_eq!(again.len(), moves.len());
+            assert!(play::is_solved(&play::replay(&level, &again).unwrap()));
         }
     }
 }
