@@ -171,7 +171,6 @@ pub(super) fn shorten(
     suffix_nodes: u64,
 ) -> Path {
     let mut best = path;
-    let mut merged = vec![0u64; island.words];
     for start in (0..best.len().saturating_sub(1)).rev() {
         let remaining = (best.len() - start) as u32;
         // Every suffix from here has at least this many moves.
@@ -179,13 +178,9 @@ pub(super) fn shorten(
         if least >= remaining {
             continue;
         }
-        let mut node = island.root();
-        for &(r, x) in &best[..start] {
-            island.apply(&mut node, r as usize, x, &mut merged);
-        }
         let global = budget.cap(budget.nodes.saturating_add(suffix_nodes));
         let mut search = Search::new(island, None, palette, budget, table);
-        search.stack[0] = node;
+        search.stack[0] = island.played(&best[..start]);
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch).max(least);
         let mut found = None;
         while bound < remaining {

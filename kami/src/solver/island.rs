@@ -125,6 +125,16 @@ impl Island {
         self.start.get_or_init(|| self.build_root()).clone()
     }
 
+    /// The search node after playing `path` (`(local rep, colour)` moves) from the start.
+    pub(super) fn played(&self, path: &[(u32, Colour)]) -> Node {
+        let mut node = self.root();
+        let mut merged = vec![0u64; self.words];
+        for &(r, x) in path {
+            self.apply(&mut node, r as usize, x, &mut merged);
+        }
+        node
+    }
+
     fn build_root(&self) -> Node {
         let w = self.words;
         let mut alive = vec![0u64; w];
