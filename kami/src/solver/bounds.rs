@@ -20,6 +20,19 @@ pub(super) struct Scratch {
     pub(super) far: Far,
     /// The regions a dead-end child may tap (see `Search::dead_end_cut`).
     pub(super) live: Vec<usize>,
+    /// The buffers of `Search::grandchildren_cut`.
+    pub(super) grand: Grand,
+}
+
+/// The buffers of `Search::grandchildren_cut`.
+#[derive(Default)]
+pub(super) struct Grand {
+    /// The recorded pairs `(u, w, d'(u, w), colour'(u), colour'(w))` as they are in the child.
+    pub(super) pairs: Vec<(usize, usize, u8, Colour, Colour)>,
+    /// The child's neighbours of the region it taps.
+    pub(super) near: Vec<usize>,
+    /// The regions the grandchild merges, but `S` (see `Search::grandchildren_cut`).
+    pub(super) merged: Vec<usize>,
 }
 
 impl Scratch {
@@ -36,6 +49,7 @@ impl Scratch {
             masks: Vec::new(),
             far: Far::default(),
             live: Vec::new(),
+            grand: Grand::default(),
         }
     }
 }

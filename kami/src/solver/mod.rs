@@ -220,6 +220,14 @@
 //! filter recorded, read in the child by the merge rule; when none is left, the child is cut
 //! with `left + 1` (`Search::dead_end_cut`, with its proof). This finds 85% of the dead
 //! ends; on the level sets the nodes searched and the answers are unchanged.
+//! A child with 5 moves left whose regions survive this is tested move by move: each move
+//! it could play is applied to those pairs through a second merge, and the child is cut
+//! when every grandchild keeps a critical pair potential (or its colour bound) at the
+//! moves left (`Search::grandchildren_cut`, with its proof): on k4-n130 seed 2, 98% of
+//! such children used to be built only to see every child cut, and this cuts about two
+//! thirds of them. A cut child's bound is stored in the table like a searched one's, in
+//! its context, and for its state alone when the reduction skipped none of its regions.
+//! It takes 8–9% of the instructions off the 4-colour levels of 130 regions.
 //!
 //! **Pair filter.** At a node with `left` moves left, a child needs a pair bound of at most
 //! `left − 1`, so every pair of regions whose potential `φ` is at least `2·left − 1` must

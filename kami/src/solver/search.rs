@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap;
 
 use super::Path;
 use super::bounds::{
-    Scratch, child_colour_bound, colour_counts, colour_summary, colours_met, heuristic, moved_counts, open_colours,
-    pair_delta, single_within_one_move,
+    Scratch, child_colour_bound, colour_bound, colour_counts, colour_summary, colours_met, heuristic, moved_counts,
+    open_colours, pair_delta, single_within_one_move,
 };
 use super::budget::Budget;
 use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
@@ -130,6 +130,13 @@ fn raise_bound(table: &mut FxHashMap<u128, u8>, key: u128, bound: u32, limit: us
 fn bound_of(table: &FxHashMap<u128, u8>, key: u128) -> u32 {
     table.get(&key).map_or(0, |&k| u32::from(k))
 }
+
+/// `Search::dead_end_cut` tests each move of a child left with at most this many moves
+/// (`Search::grandchildren_cut`): below, nearly every child with 5 moves left that passed
+/// the other tests had no child of its own that did (k4-n130 seed 2, refuting 9: 12 765
+/// of 12 984). Children with 6 left die in more ways (the table, the radius), and testing
+/// them cost more than it saved.
+pub(super) const GRANDCHILD_TEST_LEFT: u32 = 6;
 
 /// Transposition table entries kept at most (about 100 MB); when it is full, the entries
 /// with the smallest bounds are dropped (`shrink_table`).
@@ -587,7 +594,12 @@ impl<'a> Search<'a> {
         if plain + 1 > left {
             return Err(plain + 1);
         }
-        if self.dead_end_cut(depth, (r, x), tapped, left) {
+        if let Some(any_context) = self.dead_end_cut(depth, (r, x, child), tapped, left) {
+            // Stored like a searched child's bound, so that the child is not tested again.
+            self.store(key, left);
+            if any_context {
+                self.store(state, left);
+            }
             return Err(left + 1);
         }
         Ok((last, tight))
@@ -625,30 +637,38 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Whether the child by move `(r, x)` (tapping the region whose smallest original region
-    /// is `tapped`) would find no move to search: every region it may tap after the
-    /// partial-order reduction fails its pair filter (see [`pair_taps`]) for one of the
-    /// pairs the node's pair filter recorded, read off the node's matrix by the merge rule
-    /// (see `pair_cut`). Such a child needs at least `left` more moves in its context (each
-    /// move it would search has a pair bound of at least `left − 1`), so the move needs
-    /// `left + 1`.
+    /// Whether the child by move `(r, x)` (colour counts `child`, tapping the region whose
+    /// smallest original region is `tapped`) would find no move to search whose own child
+    /// passes its tests, and whether that holds in any context (`Some(true)`) or only in
+    /// the child's (`Some(false)`): such a child needs at least `left` more moves, so the
+    /// move needs `left + 1`.
     ///
-    /// In the child, with `S` the merged set and `r` its region, a move tapping a region
-    /// `v` is skipped by the reduction when `v`'s smallest original region comes before
-    /// `tapped`, `v` is not `r`, and neither `v` nor its neighbours of the new colour touch
-    /// `r`: so only regions `v` with a later key or within distance 2 of `S` (`d(S, v) ≤ 2`)
-    /// may be tapped. The child's pair filter keeps `v` only if, for every pair `u, w` whose
-    /// child potential is critical (at least `2·(left − 1) − 1`),
+    /// First, every region the child may tap fails its pair filter (see [`pair_taps`]) for
+    /// one of the pairs the node's pair filter recorded, read off the node's matrix by the
+    /// merge rule (see `pair_cut`). The child's pair filter keeps a region `v` only if, for
+    /// every pair `u, w` whose child potential is critical (at least `2·(left − 1) − 1`),
     /// `d'(u, v) + d'(v, w) ≤ d'(u, w) + 1` (`≤ d'(u, w)` above critical), with the child's
     /// distances `d'`; the recorded pairs are some of those pairs, so a region failing one
-    /// of them fails the child's filter. About a third of the nodes the deep levels
-    /// expanded had no move left this way.
-    pub(super) fn dead_end_cut(&mut self, depth: usize, (r, x): (usize, Colour), tapped: usize, left: u32) -> bool {
+    /// of them fails the child's filter, in any context. Then the partial-order reduction:
+    /// in the child, with `S` the merged set and `r` its region, a move tapping a region
+    /// `v` is skipped when `v`'s smallest original region comes before `tapped`, `v` is not
+    /// `r`, and neither `v` nor its neighbours of the new colour touch `r`: so only regions
+    /// `v` with a later key or within distance 2 of `S` (`d(S, v) ≤ 2`) may be tapped in
+    /// the child's context. About a third of the nodes the deep levels expanded had no
+    /// move left this way. With at most [`GRANDCHILD_TEST_LEFT`] moves left, the regions
+    /// left are tested move by move (`grandchildren_cut`).
+    pub(super) fn dead_end_cut(
+        &mut self,
+        depth: usize,
+        (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
+        tapped: usize,
+        left: u32,
+    ) -> Option<bool> {
         if left < 3 {
             // The child, with fewer than 2 moves left, has no pair filter.
-            return false;
+            return None;
         }
-        let Some(filter) = self.filters.get_mut(depth).filter(|f| !f.pairs.is_empty()) else { return false };
+        let filter = self.filters.get_mut(depth).filter(|f| !f.pairs.is_empty())?;
         let node = &self.stack[depth];
         let (n, w) = (self.island.n, self.island.words);
         if !filter.keyed {
@@ -661,8 +681,8 @@ impl<'a> Search<'a> {
         let ds = &self.scratch.ds;
         let live = &mut self.scratch.live;
         live.clear();
-        // The child's alive regions (the merged set is `r` alone) it may tap.
-        live.extend(bits(&node.alive).filter(|&t| (ds[t] != 0 || t == r) && (ds[t] <= 2 || filter.keys[t] >= tapped)));
+        // The child's alive regions (the merged set is `r` alone).
+        live.extend(bits(&node.alive).filter(|&t| ds[t] != 0 || t == r));
         let critical = 2 * left - 3;
         for &(u, v, d) in &filter.pairs {
             let (d, cu, cv) = in_child(node, ds, x, (u, v, d));
@@ -686,10 +706,150 @@ impl<'a> Search<'a> {
             }
             live.truncate(kept);
             if live.is_empty() {
-                return true;
+                return Some(true);
             }
         }
-        false
+        let all = live.len();
+        live.retain(|&t| ds[t] <= 2 || filter.keys[t] >= tapped);
+        if live.is_empty() {
+            return Some(false);
+        }
+        // The reduction skipped nothing: what the moves prove holds in any context.
+        let any_context = live.len() == all;
+        (left <= GRANDCHILD_TEST_LEFT && self.grandchildren_cut(depth, (r, x, child), left)).then_some(any_context)
+    }
+
+    /// Whether every move of the child by move `(r, x)` (colour counts `child`) that taps a
+    /// region of `scratch.live` leaves a grandchild whose colour bound, or pair or
+    /// (without a target) final-colour potential for a pair the node's pair filter
+    /// recorded, reaches `left − 1`: the grandchild, with `left − 2` moves left, would be
+    /// cut by its parent's `pair_cut` (or colour bound) if that parent recorded the pair.
+    ///
+    /// Distances are read off the node's matrix through two merges. The child's are
+    /// `d'(a, b) = min(d(a, b), d(a, S) + d(S, b))` (`S` the merged set, `d(S, ·)` in
+    /// `scratch.ds`), its colours the node's but `x` on `S`. A move of the child taps a
+    /// region `v` and recolours it to a colour `y` of one of its neighbours (or the
+    /// target): the grandchild merges `S₂ = v ∪ {neighbours of v of colour y}`, its
+    /// distances are `d''(a, b) = min(d'(a, b), d'(a, S₂) + d'(S₂, b))` and its colours the
+    /// child's but `y` on `S₂`, exactly as `merge_distances` would compute them. The
+    /// child's neighbours of `v` are the node's, with the regions of `S` standing for `r`
+    /// (and for `v = r`, the neighbours of `S`, each once). The grandchild's colour counts
+    /// follow from the child's as in `moved_counts`. So each test is one the grandchild's
+    /// own bounds pass, and every move the child's search would try (its moves are among
+    /// these) leaves a grandchild needing at least `left − 1` more: the child needs `left`.
+    ///
+    /// Applied to the children with 5 moves left (`GRANDCHILD_TEST_LEFT`), 98% of which
+    /// used to be built only to find every child cut.
+    fn grandchildren_cut(
+        &mut self,
+        depth: usize,
+        (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
+        left: u32,
+    ) -> bool {
+        let Some(filter) = self.filters.get(depth) else { return false };
+        let node = &self.stack[depth];
+        let (n, w) = (self.island.n, self.island.words);
+        let Scratch { ds, set, live, acc: around, grand, .. } = &mut self.scratch;
+        let ds = &*ds;
+        let colour = |t: usize| if ds[t] == 0 { x } else { node.col[t] };
+        let child_dist = |a: usize, b: usize| node.dist[a * n + b].min(ds[a].saturating_add(ds[b]));
+        let critical = 2 * (left - 1) - 1;
+        // The recorded pairs that may reach `critical` in a grandchild (`d'' ≤ d'`, and the
+        // colour part adds at most one; with a target, up to two), as they are in the child.
+        let slack = if self.target.is_some() { 2 } else { 1 };
+        grand.pairs.clear();
+        for &(u, v, _) in &filter.pairs {
+            let (u, v) = (usize::from(u), usize::from(v));
+            let d = child_dist(u, v);
+            if u32::from(d) + slack >= critical {
+                grand.pairs.push((u, v, d, colour(u), colour(v)));
+            }
+        }
+        if grand.pairs.is_empty() {
+            return false;
+        }
+        // The pair that cut the last grandchild is tried first.
+        let mut first = 0;
+        for &v in live.iter() {
+            // The child's neighbours of `v`, as regions of the node (`r` standing for `S`).
+            let near = &mut grand.near;
+            near.clear();
+            if v == r {
+                around.fill(0);
+                for &s in set.iter() {
+                    for (a, &b) in around.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+                        *a |= b;
+                    }
+                }
+                near.extend(bits(around).filter(|&t| ds[t] != 0));
+            } else {
+                let mut touches = false;
+                for t in bits(&node.adj[v * w..(v + 1) * w]) {
+                    if ds[t] == 0 {
+                        touches = true;
+                    } else {
+                        near.push(t);
+                    }
+                }
+                if touches {
+                    near.push(r);
+                }
+            }
+            let cv = colour(v);
+            let mut colours = self.target.map_or(0u64, |t| 1 << t);
+            for &t in near.iter() {
+                colours |= 1 << colour(t);
+            }
+            colours &= !(1u64 << cv);
+            for y in bits(&[colours]) {
+                let y = y as Colour;
+                // `S₂`: whether it holds `S` (through `r`), and its other regions.
+                let mut holds_s = v == r;
+                grand.merged.clear();
+                if v != r {
+                    grand.merged.push(v);
+                }
+                let mut merges = 0;
+                for &t in near.iter() {
+                    if colour(t) == y {
+                        merges += 1;
+                        if t == r {
+                            holds_s = true;
+                        } else {
+                            grand.merged.push(t);
+                        }
+                    }
+                }
+                let counts = moved_counts(child, cv, y, merges);
+                if colour_bound(&counts, self.target) + 1 > left - 1 {
+                    continue;
+                }
+                let to_merged = |a: usize| {
+                    let through_s = if holds_s { ds[a] } else { u8::MAX };
+                    grand.merged.iter().map(|&s| child_dist(a, s)).fold(through_s, u8::min)
+                };
+                let mut open = if self.target.is_none() { open_colours(&counts, left - 1) } else { 0 };
+                let k = grand.pairs.len();
+                let cut = (first..k).chain(0..first).find(|&i| {
+                    let (u, v, d, cu, cv) = grand.pairs[i];
+                    let (du, dv) = (to_merged(u), to_merged(v));
+                    let d = d.min(du.saturating_add(dv));
+                    let (cu, cv) = (if du == 0 { y } else { cu }, if dv == 0 { y } else { cv });
+                    if u32::from(d) + pair_delta(self.target, cu, cv) >= critical {
+                        return true;
+                    }
+                    if self.target.is_none() {
+                        open &= !colours_met(u32::from(d), usize::from(cu), usize::from(cv), critical);
+                    }
+                    self.target.is_none() && open == 0
+                });
+                match cut {
+                    Some(i) => first = i,
+                    None => return false,
+                }
+            }
+        }
+        true
     }
 
     /// The transposition table keys of the child of the node at `depth` by move `(r, x)`

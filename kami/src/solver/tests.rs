@@ -808,23 +808,35 @@ proptest! {
                         }
                     }
                 }
-                // Every move `dead_end_cut` cuts leaves a child with no move to search in
-                // its context, at any number of moves left (also below the bound).
+                // Every move `dead_end_cut` cuts leaves a child each of whose moves to
+                // search (in its context, or in any when it says so) leaves a grandchild
+                // needing at least `left − 1` more, at any number of moves left (also
+                // below the bound).
+                let counts = colour_counts(node);
                 for left in 3..=h + 1 {
                     search.tap_filter(0, left);
                     for &(r, x) in moves {
+                        let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
+                        let child_counts = moved_counts(&counts, node.col[r], x, merges);
                         search.merged_set(0, r, x, true);
                         let ChildKey { tapped, merged: merged_key, .. } = search.child_key(0, r, x);
-                        if search.dead_end_cut(0, (r, x), tapped, left) {
-                            let mut child = node.clone();
-                            island.apply(&mut child, r, x, &mut merged);
-                            let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
-                            let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
-                            below.stack[0] = child;
-                            let (filter, _) = below.tap_filter(0, left - 1);
-                            let taps = filter.then(|| below.filters[0].taps.clone());
-                            let last = Last { key: tapped, rep: r, merged: merged_key };
-                            prop_assert!(below.moves(0, Some(last), left - 1, taps.as_deref()).list.is_empty());
+                        let Some(any_context) = search.dead_end_cut(0, (r, x, &child_counts), tapped, left) else {
+                            continue;
+                        };
+                        let mut child = node.clone();
+                        island.apply(&mut child, r, x, &mut merged);
+                        let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                        let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
+                        below.stack[0] = child.clone();
+                        let (filter, _) = below.tap_filter(0, left - 1);
+                        let taps = filter.then(|| below.filters[0].taps.clone());
+                        let last = Last { key: tapped, rep: r, merged: merged_key };
+                        let context = if any_context { None } else { Some(last) };
+                        for (_, v, y) in below.moves(0, context, left - 1, taps.as_deref()).list {
+                            let mut grandchild = child.clone();
+                            island.apply(&mut grandchild, v, y, &mut merged);
+                            let mut scratch = Scratch::new(island);
+                            prop_assert!(heuristic(island, &grandchild, target, u32::MAX, &mut scratch) >= left - 1);
                         }
                     }
                 }
