@@ -148,6 +148,27 @@ pub(super) fn final_colour_cuts(
     open == 0
 }
 
+/// Whether a pair at distance `d` with end colours `cu`, `cw` in a child cuts it at the
+/// potential `critical` (`2·left − 1` for a child with `left − 1` moves left): its pair
+/// potential reaches `critical`, or (without a target) every final colour still in `open`
+/// has met a pair whose final-colour potential reaches it, this one included (`open`
+/// loses the colours this pair meets; see [`colours_met`]).
+pub(super) fn pair_reaches(
+    target: Option<Colour>,
+    (d, cu, cw): (u32, Colour, Colour),
+    critical: u32,
+    open: &mut u64,
+) -> bool {
+    if d + pair_delta(target, cu, cw) >= critical {
+        return true;
+    }
+    if target.is_some() {
+        return false;
+    }
+    *open &= !colours_met(d, usize::from(cu), usize::from(cw), critical);
+    *open == 0
+}
+
 /// The colours `c` (as a bitset) for which a pair at distance `d` with end colours `cu`
 /// and `cw` has a final-colour potential `d + [cu ≠ c] + [cw ≠ c]` of at least `need`:
 /// colours other than the two ends get `d + 2`, the ends' colours less.

@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap;
 
 use super::Path;
 use super::bounds::{
-    Scratch, child_colour_bound, colour_bound, colour_counts, colour_summary, colours_met, heuristic, moved_counts,
-    open_colours, pair_delta, single_within_one_move,
+    Scratch, child_colour_bound, colour_bound, colour_counts, colour_summary, heuristic, moved_counts, open_colours,
+    pair_delta, pair_reaches, single_within_one_move,
 };
 use super::budget::Budget;
 use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
@@ -620,21 +620,10 @@ impl<'a> Search<'a> {
         // (the final-colour bound is at least `left` once each of them meets a pair).
         let mut open = if self.target.is_none() { open_colours(child, left) } else { 0 };
         let ds = &self.scratch.ds;
-        for &pair in &filter.pairs {
+        filter.pairs.iter().any(|&pair| {
             let (d, cu, cv) = in_child(node, ds, x, pair);
-            let d = u32::from(d);
-            if d + pair_delta(self.target, cu, cv) >= critical {
-                return true;
-            }
-            if self.target.is_some() {
-                continue;
-            }
-            open &= !colours_met(d, usize::from(cu), usize::from(cv), critical);
-            if open == 0 {
-                return true;
-            }
-        }
-        false
+            pair_reaches(self.target, (u32::from(d), cu, cv), critical, &mut open)
+        })
     }
 
     /// Whether the child by move `(r, x)` (colour counts `child`, tapping the region whose
@@ -835,13 +824,7 @@ impl<'a> Search<'a> {
                     let (du, dv) = (to_merged(u), to_merged(v));
                     let d = d.min(du.saturating_add(dv));
                     let (cu, cv) = (if du == 0 { y } else { cu }, if dv == 0 { y } else { cv });
-                    if u32::from(d) + pair_delta(self.target, cu, cv) >= critical {
-                        return true;
-                    }
-                    if self.target.is_none() {
-                        open &= !colours_met(u32::from(d), usize::from(cu), usize::from(cv), critical);
-                    }
-                    self.target.is_none() && open == 0
+                    pair_reaches(self.target, (u32::from(d), cu, cv), critical, &mut open)
                 });
                 match cut {
                     Some(i) => first = i,

@@ -784,6 +784,12 @@ proptest! {
         random_play(&level, &picks, &palette, |island, node, moves| {
             let w = island.words;
             let mut merged = vec![0u64; w];
+            // The colour counts of the child by move `(r, x)`.
+            let counts = colour_counts(node);
+            let child_counts = |r: usize, x: Colour| {
+                let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
+                moved_counts(&counts, node.col[r], x, merges)
+            };
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
                 let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
                 let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
@@ -794,10 +800,8 @@ proptest! {
                         continue;
                     }
                     let (_, centred) = search.tap_filter(0, left);
-                    let counts = colour_counts(node);
                     for &(r, x) in moves {
-                        let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
-                        let child_counts = moved_counts(&counts, node.col[r], x, merges);
+                        let child_counts = child_counts(r, x);
                         search.merged_set(0, r, x, true);
                         let radius_cut = search.radius_cut(0, (r, x, &child_counts), left, centred);
                         if radius_cut || search.pair_cut(0, (x, &child_counts), left) {
@@ -812,12 +816,10 @@ proptest! {
                 // search (in its context, or in any when it says so) leaves a grandchild
                 // needing at least `left − 1` more, at any number of moves left (also
                 // below the bound).
-                let counts = colour_counts(node);
                 for left in 3..=h + 1 {
                     search.tap_filter(0, left);
                     for &(r, x) in moves {
-                        let merges = bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x).count() as u32;
-                        let child_counts = moved_counts(&counts, node.col[r], x, merges);
+                        let child_counts = child_counts(r, x);
                         search.merged_set(0, r, x, true);
                         let ChildKey { tapped, merged: merged_key, .. } = search.child_key(0, r, x);
                         let Some(any_context) = search.dead_end_cut(0, (r, x, &child_counts), tapped, left) else {
