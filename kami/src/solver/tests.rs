@@ -3,11 +3,12 @@ use proptest::prelude::*;
 use super::beam::{beam_path, shorten};
 use super::bounds::{
     Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts, open_colours,
-    pair_bound, single_within_one_move,
+    pair_bound, pair_delta, single_within_one_move,
 };
 use super::budget::Budget;
 use super::dist::{
-    CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps, radius_taps,
+    CRITICAL_PAIRS, CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps,
+    radius_taps,
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
@@ -743,17 +744,49 @@ proptest! {
 
     /// On bigger levels, through random play, with and without a target colour: a tap
     /// the pair filter drops always leaves a child whose pair bound is at least the
-    /// moves left (so the search would cut it).
+    /// moves left (so the search would cut it). The pairs it records are pairs of the
+    /// node at their distance, of potential within 2 of critical, the critical ones first,
+    /// and as many of each as there is room for.
     #[test]
     fn pair_filter_keeps_every_move_that_lowers_the_pair_bound(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
         let palette = level.colours_used();
         random_play(&level, &picks, &palette, |island, node, moves| {
             let n = island.n;
-            let (mut keep, mut merged) = (Vec::new(), vec![0u64; island.words]);
+            let (mut keep, mut merged, mut pairs) = (Vec::new(), vec![0u64; island.words], Vec::new());
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
                 let pb = pair_bound(node, n, target, &mut Far::default());
                 for left in pb.max(2) - 1..=pb + 1 {
-                    if left < 2 || !pair_taps(node, n, left, target, &mut keep, &mut Vec::new(), &mut Far::default()) {
+                    if left < 2 {
+                        continue;
+                    }
+                    let any = pair_taps(node, n, left, target, &mut keep, &mut pairs, &mut Far::default());
+                    // The pairs to record, by a plain scan: critical ones, and near ones.
+                    let critical = 2 * left - 1;
+                    let is_critical = |u: usize, w: usize| {
+                        u32::from(node.dist[u * n + w]) + pair_delta(target, node.col[u], node.col[w]) >= critical
+                    };
+                    let alive: Vec<usize> = bits(&node.alive).collect();
+                    let (mut critical_pairs, mut near_pairs) = (0, 0);
+                    for (i, &u) in alive.iter().enumerate() {
+                        for &w in &alive[i + 1..] {
+                            if is_critical(u, w) {
+                                critical_pairs += 1;
+                            } else if u32::from(node.dist[u * n + w]) + 2 >= critical {
+                                near_pairs += 1;
+                            }
+                        }
+                    }
+                    prop_assert_eq!(any, critical_pairs > 0);
+                    let recorded = pairs.iter().filter(|&&(u, w, _)| is_critical(usize::from(u), usize::from(w))).count();
+                    prop_assert_eq!(recorded, critical_pairs.min(CRITICAL_PAIRS));
+                    prop_assert_eq!(pairs.len(), (critical_pairs + near_pairs).min(CRITICAL_PAIRS));
+                    for (k, &(u, w, d)) in pairs.iter().enumerate() {
+                        let (u, w) = (usize::from(u), usize::from(w));
+                        prop_assert_eq!(d, node.dist[u * n + w]);
+                        prop_assert!(u32::from(d) + 2 >= critical);
+                        prop_assert_eq!(is_critical(u, w), k < recorded);
+                    }
+                    if !any {
                         continue;
                     }
                     for &(r, x) in moves {
