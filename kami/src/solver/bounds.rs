@@ -294,22 +294,22 @@ pub(super) fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) 
 /// With a present target `c` the bound is `K − 1` when a colour other than `c` has one
 /// region, else `K` (0 when `K ≤ 1`).
 pub(super) fn open_colours(counts: &[u32; MAX_COLOURS], cap: u32) -> u64 {
-    let (present, singles) = colour_summary(counts);
-    let mut open = 0u64;
-    for (c, &m) in counts.iter().enumerate() {
-        if m == 0 {
-            continue;
-        }
-        let bound = match present {
-            0 | 1 => 0,
-            k if singles > u32::from(m == 1) => k - 1,
-            k => k,
-        };
-        if bound < cap {
-            open |= 1 << c;
-        }
+    let (present, singles) = colour_masks(counts);
+    let k = present.count_ones();
+    if k <= 1 {
+        return if cap > 0 { present } else { 0 };
     }
-    open
+    match cap.cmp(&k) {
+        // Every bound, `K − 1` or `K`, is below the cap.
+        std::cmp::Ordering::Greater => present,
+        // Only the colours `c` with a single region of another colour get `K − 1 < cap`.
+        std::cmp::Ordering::Equal => match singles.count_ones() {
+            0 => 0,
+            1 => present & !singles,
+            _ => present,
+        },
+        std::cmp::Ordering::Less => 0,
+    }
 }
 
 /// The colour bound of the child in which a region of colour `a` turned `x` and merged
@@ -351,8 +351,17 @@ pub(super) fn moved_counts(counts: &[u32; MAX_COLOURS], a: Colour, x: Colour, me
 
 /// The number of colours present and of colours with exactly one region.
 pub(super) fn colour_summary(counts: &[u32; MAX_COLOURS]) -> (u32, u32) {
-    let present = counts.iter().filter(|&&m| m > 0).count() as u32;
-    let singles = counts.iter().filter(|&&m| m == 1).count() as u32;
+    let (present, singles) = colour_masks(counts);
+    (present.count_ones(), singles.count_ones())
+}
+
+/// The colours present and the colours with exactly one region, as bitsets (one pass).
+pub(super) fn colour_masks(counts: &[u32; MAX_COLOURS]) -> (u64, u64) {
+    let (mut present, mut singles) = (0u64, 0u64);
+    for (c, &m) in counts.iter().enumerate() {
+        present |= u64::from(m > 0) << c;
+        singles |= u64::from(m == 1) << c;
+    }
     (present, singles)
 }
 
