@@ -20,6 +20,8 @@ pub(super) struct Scratch {
     pub(super) far: Far,
     /// The regions a dead-end child may tap (see `Search::dead_end_cut`).
     pub(super) live: Vec<usize>,
+    /// One byte per region (see `Search::dead_end_cut`).
+    pub(super) dense: Vec<u8>,
     /// The buffers of `Search::grandchildren_cut`.
     pub(super) grand: Grand,
 }
@@ -49,6 +51,7 @@ impl Scratch {
             masks: Vec::new(),
             far: Far::default(),
             live: Vec::new(),
+            dense: Vec::new(),
             grand: Grand::default(),
         }
     }

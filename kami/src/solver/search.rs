@@ -138,6 +138,11 @@ fn bound_of(table: &FxHashMap<u128, u8>, key: u128) -> u32 {
 /// them cost more than it saved.
 pub(super) const GRANDCHILD_TEST_LEFT: u32 = 6;
 
+/// The pairs `Search::dead_end_cut` tests on whole rows before it lists the regions left
+/// (k4-n130 seed 2: one, 3.6% fewer instructions than none; four, 1.3% fewer again; all,
+/// 1.4% more than four).
+const DENSE_PAIRS: usize = 4;
+
 /// Transposition table entries kept at most (about 100 MB); when it is full, the entries
 /// with the smallest bounds are dropped (`shrink_table`).
 pub(super) const TABLE_LIMIT: usize = 1 << 22;
@@ -667,11 +672,14 @@ impl<'a> Search<'a> {
             }
             filter.keyed = true;
         }
-        let ds = &self.scratch.ds;
-        let live = &mut self.scratch.live;
+        let Scratch { ds, live, dense, .. } = &mut self.scratch;
+        let ds = &*ds;
         live.clear();
         // The child's alive regions (the merged set is `r` alone).
-        live.extend(bits(&node.alive).filter(|&t| ds[t] != 0 || t == r));
+        let of_child = |t: usize| ds[t] != 0 || t == r;
+        // The first `DENSE_PAIRS` pairs mark the regions they keep in `dense`; the regions
+        // left are then listed in `live`, which the other pairs filter in place.
+        let mut dense_pairs = 0;
         let critical = 2 * left - 3;
         for &(u, v, d) in &filter.pairs {
             let (d, cu, cv) = in_child(node, ds, x, (u, v, d));
@@ -683,6 +691,28 @@ impl<'a> Search<'a> {
             }
             let lens = if phi > critical { d } else { d.saturating_add(1) };
             let (row_u, row_v) = (&node.dist[u * n..(u + 1) * n], &node.dist[v * n..(v + 1) * n]);
+            if dense_pairs < DENSE_PAIRS {
+                // Whole rows, one byte per region: loops the compiler vectorizes.
+                let near = |((&a, &b), &s): ((&u8, &u8), &u8)| {
+                    u8::from(a.min(du.saturating_add(s)).saturating_add(b.min(dv.saturating_add(s))) <= lens)
+                };
+                if dense_pairs == 0 {
+                    dense.clear();
+                    dense.extend(row_u.iter().zip(row_v).zip(ds).map(near));
+                } else {
+                    for (k, entries) in dense.iter_mut().zip(row_u.iter().zip(row_v).zip(ds)) {
+                        *k &= near(entries);
+                    }
+                }
+                dense_pairs += 1;
+                if dense_pairs == DENSE_PAIRS {
+                    live.extend(bits(&node.alive).filter(|&t| dense[t] != 0 && of_child(t)));
+                    if live.is_empty() {
+                        return Some(true);
+                    }
+                }
+                continue;
+            }
             // The regions still on or next to a shortest `u`–`v` path in the child, kept in
             // place (a plain loop: this runs for most children that pass the other tests).
             let mut kept = 0;
@@ -694,6 +724,12 @@ impl<'a> Search<'a> {
                 kept += usize::from(a.saturating_add(b) <= lens);
             }
             live.truncate(kept);
+            if live.is_empty() {
+                return Some(true);
+            }
+        }
+        if dense_pairs < DENSE_PAIRS {
+            live.extend(bits(&node.alive).filter(|&t| (dense_pairs == 0 || dense[t] != 0) && of_child(t)));
             if live.is_empty() {
                 return Some(true);
             }
