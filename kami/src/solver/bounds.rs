@@ -60,7 +60,7 @@ impl Scratch {
 /// The largest of the colour, radius, pair and final-colour bounds (module docs), the
 /// radius computed only up to `cap` (any bound `≥ cap` is reported as at least `cap`).
 pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
-    let counts = colour_counts(node);
+    let counts = node.counts;
     let plain = colour_bound(&counts, target);
     if node.count <= 2 {
         return plain.max(u32::from(node.count == 2));
@@ -267,7 +267,10 @@ pub(super) fn single_within_one_move(
     false
 }
 
-/// How many current regions have each colour.
+/// How many current regions have each colour, counted (the search reads
+/// [`Node::counts`], which `Island::apply_structure` keeps; the tests check one against
+/// the other).
+#[cfg(test)]
 pub(super) fn colour_counts(node: &Node) -> [u32; MAX_COLOURS] {
     let mut counts = [0u32; MAX_COLOURS];
     for r in bits(&node.alive) {

@@ -34,6 +34,8 @@ pub(super) struct Node {
     pub(super) members: Vec<u64>,
     pub(super) col: Vec<Colour>,
     pub(super) count: usize,
+    /// How many current regions have each colour.
+    pub(super) counts: [u32; MAX_COLOURS],
     pub(super) hash: u128,
     /// Distances between regions (`n × n`, saturating at 255, see [`Island::apply`]);
     /// empty for islands of more than [`MATRIX_LIMIT`] regions.
@@ -52,6 +54,7 @@ impl Node {
         self.members.clone_from(&from.members);
         self.col.clone_from(&from.col);
         self.count = from.count;
+        self.counts = from.counts;
         self.hash = from.hash;
         self.radius = from.radius;
         self.dist.resize(from.dist.len(), 0);
@@ -140,7 +143,9 @@ impl Island {
         let mut alive = vec![0u64; w];
         let mut members = vec![0u64; self.n * w];
         let mut hash = 0u128;
+        let mut counts = [0u32; MAX_COLOURS];
         for i in 0..self.n {
+            counts[usize::from(self.colours[i])] += 1;
             alive[i / 64] |= 1 << (i % 64);
             members[i * w + i / 64] |= 1 << (i % 64);
             hash ^= self.zobrist[i * MAX_COLOURS + usize::from(self.colours[i])];
@@ -151,6 +156,7 @@ impl Island {
             members,
             col: self.colours.clone(),
             count: self.n,
+            counts,
             hash,
             dist: Vec::new(),
             radius: 0,
@@ -232,7 +238,10 @@ impl Island {
             node.alive[k] &= !m;
         }
         node.adj[r * w + r / 64] &= !(1 << (r % 64));
-        node.count -= merged.iter().map(|m| m.count_ones() as usize).sum::<usize>();
+        let merges = merged.iter().map(|m| m.count_ones()).sum::<u32>();
+        node.count -= merges as usize;
+        node.counts[usize::from(old)] -= 1;
+        node.counts[usize::from(x)] = node.counts[usize::from(x)] + 1 - merges;
         // Each neighbour `t` of the merged region (never `r` itself) drops the merged
         // regions from its row and gains `r`; `r`'s row is read a word at a time.
         for k in 0..w {

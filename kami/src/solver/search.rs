@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap;
 
 use super::Path;
 use super::bounds::{
-    Scratch, child_colour_bound, colour_bound, colour_counts, colour_summary, heuristic, moved_counts, open_colours,
-    pair_delta, pair_reaches, single_within_one_move,
+    Scratch, child_colour_bound, colour_bound, colour_summary, heuristic, moved_counts, open_colours, pair_delta,
+    pair_reaches, single_within_one_move,
 };
 use super::budget::Budget;
 use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
@@ -275,7 +275,7 @@ impl<'a> Search<'a> {
         }
         let mut best = moves.floor;
         let skipped = moves.skipped;
-        let counts = colour_counts(&self.stack[depth]);
+        let counts = self.stack[depth].counts;
         let (present, singles) = colour_summary(&counts);
         for (k, (merges, r, x)) in moves.list.into_iter().enumerate() {
             match self.takes_child(depth, k) {
@@ -953,7 +953,7 @@ impl<'a> Search<'a> {
     /// two.
     pub(super) fn moves(&self, depth: usize, last: Option<Last>, left: u32, taps: Option<&[u64]>) -> Moves {
         let node = &self.stack[depth];
-        let counts = colour_counts(node);
+        let counts = node.counts;
         let (present, singles) = colour_summary(&counts);
         let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = Vec::new();
         let mut floor = u32::MAX;

@@ -730,6 +730,7 @@ fn random_play(
             if node.count == 1 {
                 break;
             }
+            prop_assert_eq!(node.counts, colour_counts(&node));
             let moves = every_move(&node, island.words, extra);
             check(&island, &node, &moves)?;
             let (r, x) = moves[pick % moves.len()];
