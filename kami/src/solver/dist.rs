@@ -90,7 +90,7 @@ pub(super) fn colour_radius_cut(
     limit: u32,
     (centres, open): (&[u64], u64),
     ds: &[u8],
-    witnesses: Option<&CentreWitnesses>,
+    witnesses: Option<&mut CentreWitnesses>,
 ) -> bool {
     let (dist, eccs, alive) = (&node.dist[..], &node.ecc[..], &node.alive[..]);
     let Ok(limit) = u8::try_from(limit) else { return false };
@@ -116,9 +116,9 @@ pub(super) fn colour_radius_cut(
     let has = |set: &[u64], u: usize| set[u / 64] >> (u % 64) & 1 == 1;
     // Whether region `u` (alive, not merged, of eccentricity at most `limit + 2`) is a
     // centre of the child within the bound.
-    let centre = |u: usize| {
+    let centre = |u: usize, witnesses: Option<(u16, u16)>| {
         let (row, du) = (&dist[u * n..(u + 1) * n], ds[u]);
-        if let Some(&(v, w)) = witnesses.and_then(|ws| ws.of.get(u)) {
+        if let Some((v, w)) = witnesses.filter(|&(v, _)| v != NO_WITNESS) {
             // The witnesses of `u` (see `CentreWitnesses`) read in the child.
             let at = |v: u16| row[usize::from(v)].min(du.saturating_add(ds[usize::from(v)]));
             let colour = |v: u16| if ds[usize::from(v)] == 0 { x } else { node.col[usize::from(v)] };
@@ -133,7 +133,13 @@ pub(super) fn colour_radius_cut(
     };
     if let Some(ws) = witnesses {
         // The candidates listed once for the node, in the same order as below.
-        return !ws.order.iter().any(|&u| has(centres, u) && !has(merged, u) && centre(u));
+        for i in 0..ws.order.len() {
+            let u = ws.order[i];
+            if has(centres, u) && !has(merged, u) && centre(u, Some(ws.of(node, n, u))) {
+                return false;
+            }
+        }
+        return true;
     }
     // The regions whose eccentricity is at most `limit` first, then the others.
     for near in [true, false] {
@@ -145,7 +151,7 @@ pub(super) fn colour_radius_cut(
                 if (eccs[u] <= limit) != near || u32::from(eccs[u]) > u32::from(limit) + 2 {
                     continue;
                 }
-                if centre(u) {
+                if centre(u, None) {
                     return false;
                 }
             }
@@ -180,42 +186,53 @@ pub(super) struct CentreWitnesses {
     /// `limit + 1` or `limit + 2`, each in index order (no distance shrinks by more than 2
     /// in a merge, so no other region can be a child's centre within `limit`).
     pub(super) order: Vec<usize>,
-    /// `of[u]` for each region `u` of `order`: a region `v` at distance `ecc(u)` and,
-    /// when `ecc(u) = limit`, a region `w` at distance `limit` of another colour than
-    /// `v`'s (`NO_WITNESS` if there is none). In a child where `v` is still farther than
-    /// `limit` from `u`, or `v` and `w` are both still at `limit` in two colours, `u`
-    /// cannot be a centre within the bound (its eccentricity exceeds `limit`, or equals it
-    /// with two far colours), which the cut then knows without reading `u`'s row.
-    /// Witnesses only save work: the cut reads the row whenever they do not settle `u`.
-    pub(super) of: Vec<(u16, u16)>,
+    /// `of[u]` for each region `u` of `order`, once the method `of` found it: a
+    /// region `v` at distance `ecc(u)` and, when `ecc(u) = limit`, a region `w` at distance
+    /// `limit` of another colour than `v`'s (`NO_WITNESS` if there is none). In a child
+    /// where `v` is still farther than `limit` from `u`, or `v` and `w` are both still at
+    /// `limit` in two colours, `u` cannot be a centre within the bound (its eccentricity
+    /// exceeds `limit`, or equals it with two far colours), which the cut then knows
+    /// without reading `u`'s row. Witnesses only save work: the cut reads the row whenever
+    /// they do not settle `u`. They are found for a region when a child first tries it as
+    /// a centre (most regions never are, when the tap filter lists the centres).
+    pub(super) of: Vec<Option<(u16, u16)>>,
+    /// The limit they are found for.
+    pub(super) limit: u8,
 }
 
 impl CentreWitnesses {
-    /// Finds the candidate centres and their witnesses at `node` for `limit`.
+    /// Lists the candidate centres at `node` for `limit`; their witnesses are found when
+    /// first needed (by the method `of`).
     pub(super) fn fill(&mut self, node: &Node, n: usize, limit: u32) {
         self.order.clear();
         self.of.clear();
-        self.of.resize(n, (NO_WITNESS, NO_WITNESS));
+        self.of.resize(n, None);
         let Ok(limit) = u8::try_from(limit) else { return };
-        let alive_at = |v: usize| node.alive[v / 64] >> (v % 64) & 1 == 1;
-        let mut beyond = Vec::new();
-        for u in bits(&node.alive) {
-            let ecc = node.ecc[u];
-            if u32::from(ecc) > u32::from(limit) + 2 {
-                continue;
-            }
-            let row = &node.dist[u * n..(u + 1) * n];
-            let mut far = entries_at_least(row, 0, u32::from(ecc)).map(|(v, _)| v).filter(|&v| alive_at(v));
-            let Some(v) = far.next() else { continue };
-            let w = if ecc == limit { far.find(|&w| node.col[w] != node.col[v]) } else { None };
-            self.of[u] = (v as u16, w.map_or(NO_WITNESS, |w| w as u16));
-            if ecc <= limit {
-                self.order.push(u);
-            } else {
-                beyond.push(u);
-            }
+        self.limit = limit;
+        let ecc = |u: usize| u32::from(node.ecc[u]);
+        let limit = u32::from(limit);
+        self.order.extend(bits(&node.alive).filter(|&u| ecc(u) <= limit));
+        self.order.extend(bits(&node.alive).filter(|&u| ecc(u) > limit && ecc(u) <= limit + 2));
+    }
+
+    /// The witnesses of the region `u` of `order` (see the field `of`), found once.
+    pub(super) fn of(&mut self, node: &Node, n: usize, u: usize) -> (u16, u16) {
+        if let Some(of) = self.of[u] {
+            return of;
         }
-        self.order.extend(beyond);
+        let ecc = node.ecc[u];
+        let alive_at = |v: usize| node.alive[v / 64] >> (v % 64) & 1 == 1;
+        let row = &node.dist[u * n..(u + 1) * n];
+        let mut far = entries_at_least(row, 0, u32::from(ecc)).map(|(v, _)| v).filter(|&v| alive_at(v));
+        let of = match far.next() {
+            Some(v) => {
+                let w = if ecc == self.limit { far.find(|&w| node.col[w] != node.col[v]) } else { None };
+                (v as u16, w.map_or(NO_WITNESS, |w| w as u16))
+            }
+            None => (NO_WITNESS, NO_WITNESS),
+        };
+        self.of[u] = Some(of);
+        of
     }
 }
 

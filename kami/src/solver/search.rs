@@ -940,7 +940,7 @@ impl<'a> Search<'a> {
                 f.witnesses.fill(parent, self.island.n, left - 1);
                 f.witnessed = true;
             }
-            &f.witnesses
+            &mut f.witnesses
         });
         colour_radius_cut(parent, self.island.n, (merged, x), left - 1, (centres, open), &self.scratch.ds, witnesses)
     }

@@ -621,7 +621,7 @@ proptest! {
                             prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
                             // With the centre witnesses and their order of candidates (for the same limit).
                             witnesses.fill(&before, n, limit);
-                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
+                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&mut witnesses));
                             prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
                         }
                     }
@@ -688,7 +688,7 @@ proptest! {
                         let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
                         prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
                         witnesses.fill(node, n, limit);
-                        let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&witnesses));
+                        let cut = colour_radius_cut(node, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&mut witnesses));
                         prop_assert_eq!(cut, colour_radius_cuts_the_child(&child, n, limit, open));
                     }
                 }
