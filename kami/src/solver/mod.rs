@@ -188,12 +188,12 @@
 //! least of its children's bounds, each a proven bound above its moves left.
 //!
 //! **Pair cut.** The pairs the pair filter meets at or near the critical potential (up to
-//! 64, the critical ones first) are kept, and before a move is played its child's potentials for them are read off
-//! the parent's matrix by the merge rule (the merged set `S`'s row `d(S, ·)`, the least
-//! of its few regions' rows, is computed once per move for this and the radius test): a
-//! child keeping a potential of `2·left − 1`, or (without a target)
-//! one at or above that for every colour's final-colour potential, is cut without being
-//! built (`Search::pair_cut`). It is exact for the pairs it reads, so it cuts only
+//! 64, the critical ones first) are kept, and before a move is played its child's
+//! potentials for them are read off the parent's matrix by the merge rule (the merged set
+//! `S`'s row `d(S, ·)`, the least of its few regions' rows, is computed once per move for
+//! this and the radius test): a child keeping a potential of `2·left − 1`, or (without a
+//! target) one at or above that for every colour's final-colour potential, is cut without
+//! being built (`Search::pair_cut`). It is exact for the pairs it reads, so it cuts only
 //! children whose own pair or final-colour bound would cut them; at the nodes where the
 //! bounds are tight, those were 29–78% of the children built (now 10–15%).
 //!
