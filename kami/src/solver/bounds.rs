@@ -350,9 +350,14 @@ pub(super) fn child_colour_bound(
 /// neighbours of colour `x`.
 pub(super) fn moved_counts(counts: &[u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) -> [u32; MAX_COLOURS] {
     let mut child = *counts;
-    child[usize::from(a)] -= 1;
-    child[usize::from(x)] = child[usize::from(x)] + 1 - merges;
+    move_counts(&mut child, a, x, merges);
     child
+}
+
+/// [`moved_counts`] in place.
+pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) {
+    counts[usize::from(a)] -= 1;
+    counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
 }
 
 /// The number of colours present and of colours with exactly one region.

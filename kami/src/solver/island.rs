@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use engine::SeededRng;
 use rustc_hash::FxHashMap;
 
+use super::bounds::move_counts;
 use super::dist::{merge_distances, merge_distances_into, merged_row};
 use crate::{Colour, MAX_COLOURS, RegionGraph};
 
@@ -240,8 +241,7 @@ impl Island {
         node.adj[r * w + r / 64] &= !(1 << (r % 64));
         let merges = merged.iter().map(|m| m.count_ones()).sum::<u32>();
         node.count -= merges as usize;
-        node.counts[usize::from(old)] -= 1;
-        node.counts[usize::from(x)] = node.counts[usize::from(x)] + 1 - merges;
+        move_counts(&mut node.counts, old, x, merges);
         // Each neighbour `t` of the merged region (never `r` itself) drops the merged
         // regions from its row and gains `r`; `r`'s row is read a word at a time.
         for k in 0..w {

@@ -674,47 +674,47 @@ impl<'a> Search<'a> {
         }
         let Scratch { ds, live, dense, .. } = &mut self.scratch;
         let ds = &*ds;
-        live.clear();
-        // The child's alive regions (the merged set is `r` alone).
-        let of_child = |t: usize| ds[t] != 0 || t == r;
-        // The first `DENSE_PAIRS` pairs mark the regions they keep in `dense`; the regions
-        // left are then listed in `live`, which the other pairs filter in place.
-        let mut dense_pairs = 0;
         let critical = 2 * left - 3;
-        for &(u, v, d) in &filter.pairs {
+        // The recorded pairs critical in the child, with what their test needs: the ends'
+        // distances to `S`, the longest path allowed through a kept region, and the ends'
+        // rows.
+        let mut critical_pairs = filter.pairs.iter().filter_map(|&(u, v, d)| {
             let (d, cu, cv) = in_child(node, ds, x, (u, v, d));
             let phi = u32::from(d) + pair_delta(self.target, cu, cv);
-            let (u, v) = (usize::from(u), usize::from(v));
-            let (du, dv) = (ds[u], ds[v]);
             if phi < critical {
-                continue;
+                return None;
             }
+            let (u, v) = (usize::from(u), usize::from(v));
             let lens = if phi > critical { d } else { d.saturating_add(1) };
-            let (row_u, row_v) = (&node.dist[u * n..(u + 1) * n], &node.dist[v * n..(v + 1) * n]);
-            if dense_pairs < DENSE_PAIRS {
-                // Whole rows, one byte per region: loops the compiler vectorizes.
-                let near = |((&a, &b), &s): ((&u8, &u8), &u8)| {
-                    u8::from(a.min(du.saturating_add(s)).saturating_add(b.min(dv.saturating_add(s))) <= lens)
-                };
-                if dense_pairs == 0 {
-                    dense.clear();
-                    dense.extend(row_u.iter().zip(row_v).zip(ds).map(near));
-                } else {
-                    for (k, entries) in dense.iter_mut().zip(row_u.iter().zip(row_v).zip(ds)) {
-                        *k &= near(entries);
-                    }
+            Some(((ds[u], ds[v]), lens, (&node.dist[u * n..(u + 1) * n], &node.dist[v * n..(v + 1) * n])))
+        });
+        // The first `DENSE_PAIRS` of them mark the regions they keep in `dense`, reading
+        // whole rows, one byte per region (loops the compiler vectorizes).
+        let mut dense_pairs = 0;
+        for ((du, dv), lens, (row_u, row_v)) in critical_pairs.by_ref().take(DENSE_PAIRS) {
+            let near = |((&a, &b), &s): ((&u8, &u8), &u8)| {
+                u8::from(a.min(du.saturating_add(s)).saturating_add(b.min(dv.saturating_add(s))) <= lens)
+            };
+            if dense_pairs == 0 {
+                dense.clear();
+                dense.extend(row_u.iter().zip(row_v).zip(ds).map(near));
+            } else {
+                for (k, entries) in dense.iter_mut().zip(row_u.iter().zip(row_v).zip(ds)) {
+                    *k &= near(entries);
                 }
-                dense_pairs += 1;
-                if dense_pairs == DENSE_PAIRS {
-                    live.extend(bits(&node.alive).filter(|&t| dense[t] != 0 && of_child(t)));
-                    if live.is_empty() {
-                        return Some(true);
-                    }
-                }
-                continue;
             }
-            // The regions still on or next to a shortest `u`–`v` path in the child, kept in
-            // place (a plain loop: this runs for most children that pass the other tests).
+            dense_pairs += 1;
+        }
+        // The child's alive regions (the merged set is `r` alone) they keep are listed, and
+        // the other pairs filter the list in place (a plain loop: this runs for most
+        // children that pass the other tests).
+        live.clear();
+        live.extend(bits(&node.alive).filter(|&t| (dense_pairs == 0 || dense[t] != 0) && (ds[t] != 0 || t == r)));
+        if live.is_empty() {
+            return Some(true);
+        }
+        for ((du, dv), lens, (row_u, row_v)) in critical_pairs {
+            // The regions still on or next to a shortest `u`–`v` path in the child.
             let mut kept = 0;
             for i in 0..live.len() {
                 let t = live[i];
@@ -724,12 +724,6 @@ impl<'a> Search<'a> {
                 kept += usize::from(a.saturating_add(b) <= lens);
             }
             live.truncate(kept);
-            if live.is_empty() {
-                return Some(true);
-            }
-        }
-        if dense_pairs < DENSE_PAIRS {
-            live.extend(bits(&node.alive).filter(|&t| (dense_pairs == 0 || dense[t] != 0) && of_child(t)));
             if live.is_empty() {
                 return Some(true);
             }
