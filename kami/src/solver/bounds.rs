@@ -240,31 +240,168 @@ pub(super) fn single_within_one_move(
     if counts.iter().enumerate().any(|(c, &m)| (m == 1 || m == 2) && free(c)) {
         return true;
     }
-    // The regions of each colour as a bitset, and one region of each colour.
     let w = island.words;
+    colour_region_masks(node, w, masks);
+    // A region touching every region of colour `x` touches the first one in particular.
+    (0..MAX_COLOURS).filter(|&x| counts[x] > 0 && free(x)).any(|x| {
+        let mask = &masks[x * w..(x + 1) * w];
+        let s0 = first_of(mask);
+        bits(&node.adj[s0 * w..(s0 + 1) * w]).any(|t| covers(&node.adj[t * w..(t + 1) * w], mask))
+    })
+}
+
+/// The regions of each colour of `node`, as bitsets of `w` words, colour after colour.
+pub(super) fn colour_region_masks(node: &Node, w: usize, masks: &mut Vec<u64>) {
     masks.clear();
     masks.resize(MAX_COLOURS * w, 0);
-    let mut first = [usize::MAX; MAX_COLOURS];
     for s in bits(&node.alive) {
         let c = usize::from(node.col[s]);
         masks[c * w + s / 64] |= 1 << (s % 64);
-        if first[c] == usize::MAX {
-            first[c] = s;
+    }
+}
+
+/// The regions of each colour of a node, and the regions touching all of them (for
+/// [`single_within_one_move_after`]), as bitsets of `w` words, colour after colour.
+#[derive(Default)]
+pub(super) struct ColourSets {
+    /// Whether the sets are those of the current node at their depth.
+    pub(super) ready: bool,
+    /// Whether the node itself has a colour other than the target with one region now
+    /// or after one move (`single_within_one_move`).
+    pub(super) near: bool,
+    /// The colours present, and those with one or two regions (bitsets).
+    present: u64,
+    few: u64,
+    masks: Vec<u64>,
+    /// The regions next to every region of the colour: the intersection of their rows,
+    /// adjacency being symmetric.
+    covers: Vec<u64>,
+}
+
+impl ColourSets {
+    /// Computes the sets of `node` (`w` words per bitset), in one pass over its regions.
+    pub(super) fn fill(&mut self, node: &Node, w: usize, target: Option<Colour>) {
+        (self.present, self.few) = (0, 0);
+        for (c, &m) in node.counts.iter().enumerate() {
+            self.present |= u64::from(m > 0) << c;
+            self.few |= u64::from(m.wrapping_sub(1) < 2) << c;
+        }
+        self.masks.clear();
+        self.masks.resize(MAX_COLOURS * w, 0);
+        self.covers.clear();
+        self.covers.resize(MAX_COLOURS * w, u64::MAX);
+        for s in bits(&node.alive) {
+            let c = usize::from(node.col[s]);
+            self.masks[c * w + s / 64] |= 1 << (s % 64);
+            for (a, &b) in self.covers[c * w..(c + 1) * w].iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+                *a &= b;
+            }
+        }
+        let free = self.present & !target.map_or(0, |t| 1u64 << t);
+        self.near =
+            self.few & free != 0 || bits(&[free]).any(|c| self.covers[c * w..(c + 1) * w].iter().any(|&a| a != 0));
+        self.ready = true;
+    }
+}
+
+/// [`single_within_one_move`] of the child of `node` by the move tapping `r` to colour
+/// `x` (colour counts `child`), read off the node's structure without building the child:
+/// `merged` is the set `S` the move merges (a bitset: `r` and its neighbours of colour
+/// `x`) and `sets` the node's [`ColourSets`]; `around` and `common` are buffers of `w`
+/// words.
+///
+/// The child's regions are the node's outside `S`, with their colours, and `S` as one
+/// region `S'` of colour `x`. The child's neighbours of a region `t` outside `S` are the
+/// node's outside `S`, plus `S'` when `t` touches `S`; those of `S'` are the neighbours of
+/// `S` outside it (`around`). For a colour `y` with at least three regions in the child
+/// (fewer are caught by the counts), let `Y` be the node's regions of colour `y` outside
+/// `S`: they are the child's regions of colour `y`, with `S'` when `y = x`. (`S` holds no
+/// region of colour `y` unless `y` is `x` or `r`'s colour `a`.)
+///
+/// * A region `t` outside `S` touches every region of colour `y` in the child when it is
+///   next to every region of `Y` in the node (the intersection of their rows, adjacency
+///   being symmetric: the node's for colour `y` when `S` holds none of it), and when
+///   `y = x`, also next to `S` (in `around`).
+/// * `S'`, when `y ≠ x` (else it has the colour), when `around` holds `Y`.
+pub(super) fn single_within_one_move_after(
+    (node, w): (&Node, usize),
+    (r, x, merged): (usize, Colour, &[u64]),
+    child: &[u32; MAX_COLOURS],
+    target: Option<Colour>,
+    (sets, around, common): (&ColourSets, &mut [u64], &mut [u64]),
+) -> bool {
+    // The child's counts differ from the node's for `a` and `x` only.
+    let (a, x) = (usize::from(node.col[r]), usize::from(x));
+    let (mut open, mut few) = (sets.present, sets.few);
+    for c in [a, x] {
+        let m = child[c];
+        open = open & !(1 << c) | u64::from(m > 0) << c;
+        few = few & !(1 << c) | u64::from(m.wrapping_sub(1) < 2) << c;
+    }
+    let free = !target.map_or(0, |t| 1u64 << t);
+    if few & free != 0 {
+        return true;
+    }
+    open &= free;
+    let outside = |row: &[u64]| row.iter().zip(merged).any(|(&t, &m)| t & !m != 0);
+    // The colours `S` holds none of, first: their common neighbours are the node's.
+    let plain = open & !(1 << a) & !(1 << x);
+    if bits(&[plain]).any(|y| outside(&sets.covers[y * w..(y + 1) * w])) {
+        return true;
+    }
+    around.fill(0);
+    for s in bits(merged) {
+        for (t, &b) in around.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+            *t |= b;
         }
     }
-    // A region touching every region of colour `x` touches `first[x]` in particular.
-    for (x, &s0) in first.iter().enumerate() {
-        if s0 == usize::MAX || !free(x) {
-            continue;
+    for (t, &m) in around.iter_mut().zip(merged) {
+        *t &= !m;
+    }
+    let held = |around: &[u64], y: usize| {
+        let mask = &sets.masks[y * w..(y + 1) * w];
+        (0..w).all(|k| mask[k] & !merged[k] & !around[k] == 0)
+    };
+    if bits(&[plain]).any(|y| held(around, y)) {
+        return true;
+    }
+    if open >> a & 1 == 1 {
+        common_neighbours(node, w, &sets.masks[a * w..(a + 1) * w], Some(merged), common);
+        if outside(common) || held(around, a) {
+            return true;
         }
-        let mask = &masks[x * w..(x + 1) * w];
-        for t in bits(&node.adj[s0 * w..(s0 + 1) * w]) {
-            if node.adj[t * w..(t + 1) * w].iter().zip(mask).all(|(&a, &m)| a & m == m) {
-                return true;
+    }
+    if open >> x & 1 == 1 {
+        common_neighbours(node, w, &sets.masks[x * w..(x + 1) * w], Some(merged), common);
+        return common.iter().zip(around.iter()).any(|(&t, &n)| t & n != 0);
+    }
+    false
+}
+
+/// The regions next to every region of `mask` (outside `skip`): the intersection of
+/// their rows, into `common`.
+fn common_neighbours(node: &Node, w: usize, mask: &[u64], skip: Option<&[u64]>, common: &mut [u64]) {
+    common.fill(u64::MAX);
+    for k in 0..w {
+        let mut word = mask[k] & !skip.map_or(0, |skip| skip[k]);
+        while word != 0 {
+            let s = k * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            for (t, &b) in common.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+                *t &= b;
             }
         }
     }
-    false
+}
+
+/// The lowest region of a non-empty bitset.
+fn first_of(mask: &[u64]) -> usize {
+    bits(mask).next().unwrap_or(0)
+}
+
+/// Whether the bitset `row` holds every region of `mask`.
+fn covers(row: &[u64], mask: &[u64]) -> bool {
+    row.iter().zip(mask).all(|(&a, &m)| a & m == m)
 }
 
 /// How many current regions have each colour, counted (the search reads

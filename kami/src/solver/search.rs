@@ -8,8 +8,8 @@ use rustc_hash::FxHashMap;
 
 use super::Path;
 use super::bounds::{
-    Scratch, child_colour_bound, colour_bound, colour_summary, heuristic, moved_counts, open_colours, pair_delta,
-    pair_reaches, single_within_one_move,
+    ColourSets, Scratch, child_colour_bound, colour_bound, colour_summary, heuristic, moved_counts, open_colours,
+    pair_delta, pair_reaches, single_within_one_move_after,
 };
 use super::budget::Budget;
 use super::dist::{TapFilter, colour_radius_cut, merged_row, pair_taps, radius_taps, radius_test_applies};
@@ -33,6 +33,9 @@ pub(super) struct Search<'a> {
     pub(super) scratch: Scratch,
     /// Per depth, the tap filter of the node (see `Search::tap_filter`).
     pub(super) filters: Vec<TapFilter>,
+    /// Per depth, the node's regions of each colour and their common neighbours, computed
+    /// when a child first needs them (see `Search::single_after_move`).
+    pub(super) colour_sets: Vec<ColourSets>,
     /// In a parallel iteration, this thread's share of the units of work.
     pub(super) part: Option<Part>,
     /// The table shared by the threads of a search without a node limit (see
@@ -223,6 +226,7 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             scratch: Scratch::new(island),
             filters: Vec::new(),
+            colour_sets: Vec::new(),
             part: None,
             shared: None,
         }
@@ -268,6 +272,9 @@ impl<'a> Search<'a> {
             }
         }
         let (filter, centred) = self.tap_filter(depth, left);
+        if let Some(sets) = self.colour_sets.get_mut(depth) {
+            sets.ready = false;
+        }
         let mut moves = self.moves(depth, last, left, if filter { Some(&self.filters[depth].taps[..]) } else { None });
         self.make_room(depth);
         if depth == 0 {
@@ -376,36 +383,51 @@ impl<'a> Search<'a> {
     }
 
     /// Builds the structure of the child of the node at `depth` by move `(r, x)` (colour
-    /// counts `child`, colour bound `child_bound`, at most one move to spare within
-    /// `left − 1`) reached in the context `last` (see `child_structure`), and tests what
-    /// needs it: `Some` with the bound the child gives its parent when its colour bound
-    /// with the one-move look-ahead (see `single_within_one_move`) leaves no room within
-    /// `left − 1` moves, or when it has no move keeping its colour bound within them (see
-    /// `has_colour_move`; with two moves to spare every move would): it then needs `left`
-    /// more moves in its context. The second test cuts about half the nodes with 5 moves
-    /// left on 5-colour levels, before their matrix is built.
+    /// counts `child`, at most one move to spare over its colour bound within `left − 1`)
+    /// reached in the context `last` (see `child_structure`), and tests what needs it:
+    /// `Some(left + 1)` when it has no move keeping its colour bound within `left − 1`
+    /// (see `has_colour_move`; with two moves to spare every move would): it then needs
+    /// `left` more moves in its context. This cuts about half the nodes with 5 moves left
+    /// on 5-colour levels, before their matrix is built.
     fn cut_by_structure(
         &mut self,
         depth: usize,
         (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
-        child_bound: u32,
         last: Last,
         left: u32,
     ) -> Option<u32> {
         self.child_structure(depth, r, x);
-        let mut full = child_bound;
-        if child_bound + 2 > left
-            && self.stack[depth + 1].count > 2
-            && !single_within_one_move(self.island, &self.stack[depth + 1], child, self.target, &mut self.scratch.masks)
-        {
-            full += 1;
-        }
-        if full + 1 > left {
-            return Some(full + 1);
-        }
         let no_colour_move =
             !self.solved(&self.stack[depth + 1]) && !self.has_colour_move(depth + 1, Some(last), child, left - 1);
         no_colour_move.then_some(left + 1)
+    }
+
+    /// Whether the child of the node at `depth` by the move to colour `x` (colour counts
+    /// `child`, the merged set in `scratch.merged`) has a colour other than the target with
+    /// one region now or after one move (see `single_within_one_move_after`).
+    fn single_after_move(&mut self, depth: usize, (r, x): (usize, Colour), child: &[u32; MAX_COLOURS]) -> bool {
+        self.colour_sets_of(depth);
+        let (node, w) = (&self.stack[depth], self.island.words);
+        let Scratch { merged, acc, centres, .. } = &mut self.scratch;
+        single_within_one_move_after(
+            (node, w),
+            (r, x, merged),
+            child,
+            self.target,
+            (&self.colour_sets[depth], acc, centres),
+        )
+    }
+
+    /// The [`ColourSets`] of the node at `depth`, computed on first use.
+    fn colour_sets_of(&mut self, depth: usize) -> &ColourSets {
+        if self.colour_sets.len() <= depth {
+            self.colour_sets.resize_with(depth + 1, ColourSets::default);
+        }
+        let sets = &mut self.colour_sets[depth];
+        if !sets.ready {
+            sets.fill(&self.stack[depth], self.island.words, self.target);
+        }
+        sets
     }
 
     /// The transposition table's bound for `key` (0 when it has none).
@@ -551,16 +573,19 @@ impl<'a> Search<'a> {
     }
 
     /// The tests of the child by move `(r, x)` (colour counts `child`) that need no
-    /// distance matrix of it, in this order: its colour bound `child_bound`, its pair and
+    /// distance matrix of it, in this order: its colour bound `child_bound`, then with no
+    /// move to spare over it, its one-move look-ahead (see `single_after_move`) when the
+    /// node has no colour with one region within one move (so that the child has one
+    /// only if the move makes it, and the test cuts most such children), its pair and
     /// final-colour potentials (see `pair_cut`; a scan of at most
     /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
     /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
-    /// per candidate centre), when it has at most one move to spare over its colour bound
-    /// the tests of its structure (see `cut_by_structure`, which builds it at
-    /// `depth + 1`), its transposition table entries, and whether it is a dead end (see
-    /// `dead_end_cut`). `Err` holds the bound a cut child gives its parent (a proven lower
-    /// bound on the moves from the parent through it); `Ok` the child's [`Last`] and
-    /// whether its structure is built.
+    /// per candidate centre), the look-ahead if not tested yet, when it has at most one
+    /// move to spare over its colour bound the test of its structure (see
+    /// `cut_by_structure`, which builds it at `depth + 1`), its transposition table
+    /// entries, and whether it is a dead end (see `dead_end_cut`). `Err` holds the bound a
+    /// cut child gives its parent (a proven lower bound on the moves from the parent
+    /// through it); `Ok` the child's [`Last`] and whether its structure is built.
     pub(super) fn cut_before_playing(
         &mut self,
         depth: usize,
@@ -574,7 +599,19 @@ impl<'a> Search<'a> {
         }
         // The merged set's row serves the radius and pair tests, when either runs.
         let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
-        self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
+        self.merged_set(depth, r, x, false);
+        // A child with no move to spare over its colour bound needs one more when it has
+        // no colour with one region within one move (the look-ahead): tested first when
+        // the node itself has none (then few moves make one), else after the bound tests.
+        let child_count = self.stack[depth].count + 1 - self.scratch.set.len();
+        let ahead = child_bound + 2 > left && child_count > 2;
+        let early = ahead && !self.colour_sets_of(depth).near;
+        if early && !self.single_after_move(depth, (r, x), child) {
+            return Err(child_bound + 2);
+        }
+        if (radius_test_applies(&self.stack[depth], left) || pairs) && !self.stack[depth].dist.is_empty() {
+            merged_row(&self.stack[depth].dist, self.island.n, &self.scratch.merged, &mut self.scratch.ds);
+        }
         // The bound tests read the parent's matrix, which is in cache; the table, a
         // random read of a big map, only for the children they leave.
         if self.pair_cut(depth, (x, child), left) || self.radius_cut(depth, (r, x, child), left, centred) {
@@ -585,8 +622,11 @@ impl<'a> Search<'a> {
         // built and tested first: on 5-colour levels this cuts most children that reach it.
         let last = Last { key: tapped, rep: r, merged };
         let tight = child_bound + 2 >= left;
+        if ahead && !early && !self.single_after_move(depth, (r, x), child) {
+            return Err(child_bound + 2);
+        }
         if tight {
-            if let Some(cut) = self.cut_by_structure(depth, (r, x, child), child_bound, last, left) {
+            if let Some(cut) = self.cut_by_structure(depth, (r, x, child), last, left) {
                 return Err(cut);
             }
         }

@@ -2,8 +2,8 @@ use proptest::prelude::*;
 
 use super::beam::{beam_path, shorten};
 use super::bounds::{
-    Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts, open_colours,
-    pair_bound, pair_delta, single_within_one_move,
+    ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
+    open_colours, pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
 use super::dist::{
@@ -875,6 +875,42 @@ proptest! {
                             prop_assert!(heuristic(island, &grandchild, target, u32::MAX, &mut scratch) >= left - 1);
                         }
                     }
+                }
+            }
+            Ok(())
+        })?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// On bigger levels, through random play, with and without a target colour: the
+    /// colour look-ahead of every child read off its parent (`single_within_one_move_after`)
+    /// is the look-ahead of the child built, and the parent's `ColourSets::near` its own.
+    #[test]
+    fn look_ahead_read_off_the_parent_is_the_childs(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+        let palette = level.colours_used();
+        random_play(&level, &picks, &palette, |island, node, moves| {
+            let w = island.words;
+            let (mut sets, mut masks, mut merged) = (ColourSets::default(), Vec::new(), vec![0u64; w]);
+            let (mut around, mut common) = (vec![0u64; w], vec![0u64; w]);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                sets.fill(node, w, target);
+                prop_assert_eq!(sets.near, single_within_one_move(island, node, &node.counts, target, &mut masks));
+                for &(r, x) in moves {
+                    let mut set = vec![0u64; w];
+                    set[r / 64] |= 1 << (r % 64);
+                    for s in bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x) {
+                        set[s / 64] |= 1 << (s % 64);
+                    }
+                    let mut child = node.clone();
+                    island.apply(&mut child, r, x, &mut merged);
+                    let built = single_within_one_move(island, &child, &child.counts, target, &mut masks);
+                    let read = single_within_one_move_after(
+                        (node, w), (r, x, &set), &child.counts, target, (&sets, &mut around, &mut common),
+                    );
+                    prop_assert_eq!(read, built, "move ({}, {}), target {:?}", r, x, target);
                 }
             }
             Ok(())
