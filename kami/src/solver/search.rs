@@ -580,12 +580,13 @@ impl<'a> Search<'a> {
     /// final-colour potentials (see `pair_cut`; a scan of at most
     /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
     /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
-    /// per candidate centre), the look-ahead if not tested yet, when it has at most one
+    /// per candidate centre), the look-ahead if not tested yet, its transposition table
+    /// entries, whether it is a dead end (see `dead_end_cut`), and when it has at most one
     /// move to spare over its colour bound the test of its structure (see
-    /// `cut_by_structure`, which builds it at `depth + 1`), its transposition table
-    /// entries, and whether it is a dead end (see `dead_end_cut`). `Err` holds the bound a
-    /// cut child gives its parent (a proven lower bound on the moves from the parent
-    /// through it); `Ok` the child's [`Last`] and whether its structure is built.
+    /// `cut_by_structure`, which builds it at `depth + 1`: last, as most children reaching
+    /// it pass, and are then played on that structure). `Err` holds the bound a cut child
+    /// gives its parent (a proven lower bound on the moves from the parent through it);
+    /// `Ok` the child's [`Last`] and whether its structure is built.
     pub(super) fn cut_before_playing(
         &mut self,
         depth: usize,
@@ -617,19 +618,10 @@ impl<'a> Search<'a> {
         if self.pair_cut(depth, (x, child), left) || self.radius_cut(depth, (r, x, child), left, centred) {
             return Err(left + 1);
         }
-        let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
-        // With at most one move to spare over its colour bound, the child's structure is
-        // built and tested first: on 5-colour levels this cuts most children that reach it.
-        let last = Last { key: tapped, rep: r, merged };
-        let tight = child_bound + 2 >= left;
         if ahead && !early && !self.single_after_move(depth, (r, x), child) {
             return Err(child_bound + 2);
         }
-        if tight {
-            if let Some(cut) = self.cut_by_structure(depth, (r, x, child), last, left) {
-                return Err(cut);
-            }
-        }
+        let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
         let known = self.stored(key);
         if known + 1 > left {
             return Err(known + 1);
@@ -646,6 +638,15 @@ impl<'a> Search<'a> {
                 self.store(state, left);
             }
             return Err(left + 1);
+        }
+        // With at most one move to spare over its colour bound, the child's structure is
+        // built and tested.
+        let last = Last { key: tapped, rep: r, merged };
+        let tight = child_bound + 2 >= left;
+        if tight {
+            if let Some(cut) = self.cut_by_structure(depth, (r, x, child), last, left) {
+                return Err(cut);
+            }
         }
         Ok((last, tight))
     }
