@@ -307,8 +307,7 @@ impl ColourSets {
 /// [`single_within_one_move`] of the child of `node` by the move tapping `r` to colour
 /// `x` (colour counts `child`), read off the node's structure without building the child:
 /// `merged` is the set `S` the move merges (a bitset: `r` and its neighbours of colour
-/// `x`) and `sets` the node's [`ColourSets`]; `around` and `common` are buffers of `w`
-/// words.
+/// `x`) and `sets` the node's [`ColourSets`]; `around` is a buffer of `w` words.
 ///
 /// The child's regions are the node's outside `S`, with their colours, and `S` as one
 /// region `S'` of colour `x`. The child's neighbours of a region `t` outside `S` are the
@@ -328,7 +327,7 @@ pub(super) fn single_within_one_move_after(
     (r, x, merged): (usize, Colour, &[u64]),
     child: &[u32; MAX_COLOURS],
     target: Option<Colour>,
-    (sets, around, common): (&ColourSets, &mut [u64], &mut [u64]),
+    (sets, around): (&ColourSets, &mut [u64]),
 ) -> bool {
     // The child's counts differ from the node's for `a` and `x` only.
     let (a, x) = (usize::from(node.col[r]), usize::from(x));
@@ -365,33 +364,30 @@ pub(super) fn single_within_one_move_after(
     if bits(&[plain]).any(|y| held(around, y)) {
         return true;
     }
-    if open >> a & 1 == 1 {
-        common_neighbours(node, w, &sets.masks[a * w..(a + 1) * w], Some(merged), common);
-        if outside(common) || held(around, a) {
-            return true;
-        }
+    if open >> a & 1 == 1
+        && (covered_outside((node, w), &sets.masks[a * w..(a + 1) * w], merged, None) || held(around, a))
+    {
+        return true;
     }
-    if open >> x & 1 == 1 {
-        common_neighbours(node, w, &sets.masks[x * w..(x + 1) * w], Some(merged), common);
-        return common.iter().zip(around.iter()).any(|(&t, &n)| t & n != 0);
-    }
-    false
+    open >> x & 1 == 1 && covered_outside((node, w), &sets.masks[x * w..(x + 1) * w], merged, Some(around))
 }
 
-/// The regions next to every region of `mask` (outside `skip`): the intersection of
-/// their rows, into `common`.
-fn common_neighbours(node: &Node, w: usize, mask: &[u64], skip: Option<&[u64]>, common: &mut [u64]) {
-    common.fill(u64::MAX);
-    for k in 0..w {
-        let mut word = mask[k] & !skip.map_or(0, |skip| skip[k]);
-        while word != 0 {
-            let s = k * 64 + word.trailing_zeros() as usize;
-            word &= word - 1;
-            for (t, &b) in common.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
-                *t &= b;
-            }
-        }
-    }
+/// Whether a region outside `merged` (and in `near`, if given) is next to every region of
+/// `mask` outside `merged`, which must hold one: such a region is a neighbour of the
+/// first of them, so only those are tried.
+fn covered_outside((node, w): (&Node, usize), mask: &[u64], merged: &[u64], near: Option<&[u64]>) -> bool {
+    let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
+    let Some(s0) = (0..w).find_map(|k| {
+        let m = mask[k] & !merged[k];
+        (m != 0).then(|| k * 64 + m.trailing_zeros() as usize)
+    }) else {
+        return false;
+    };
+    bits(&node.adj[s0 * w..(s0 + 1) * w]).any(|t| {
+        !has(merged, t)
+            && near.is_none_or(|near| has(near, t))
+            && (0..w).all(|k| mask[k] & !merged[k] & !node.adj[t * w + k] == 0)
+    })
 }
 
 /// The lowest region of a non-empty bitset.

@@ -408,14 +408,8 @@ impl<'a> Search<'a> {
     fn single_after_move(&mut self, depth: usize, (r, x): (usize, Colour), child: &[u32; MAX_COLOURS]) -> bool {
         self.colour_sets_of(depth);
         let (node, w) = (&self.stack[depth], self.island.words);
-        let Scratch { merged, acc, centres, .. } = &mut self.scratch;
-        single_within_one_move_after(
-            (node, w),
-            (r, x, merged),
-            child,
-            self.target,
-            (&self.colour_sets[depth], acc, centres),
-        )
+        let Scratch { merged, acc, .. } = &mut self.scratch;
+        single_within_one_move_after((node, w), (r, x, merged), child, self.target, (&self.colour_sets[depth], acc))
     }
 
     /// The [`ColourSets`] of the node at `depth`, computed on first use.

@@ -894,7 +894,7 @@ proptest! {
         random_play(&level, &picks, &palette, |island, node, moves| {
             let w = island.words;
             let (mut sets, mut masks, mut merged) = (ColourSets::default(), Vec::new(), vec![0u64; w]);
-            let (mut around, mut common) = (vec![0u64; w], vec![0u64; w]);
+            let mut around = vec![0u64; w];
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
                 sets.fill(node, w, target);
                 prop_assert_eq!(sets.near, single_within_one_move(island, node, &node.counts, target, &mut masks));
@@ -908,7 +908,7 @@ proptest! {
                     island.apply(&mut child, r, x, &mut merged);
                     let built = single_within_one_move(island, &child, &child.counts, target, &mut masks);
                     let read = single_within_one_move_after(
-                        (node, w), (r, x, &set), &child.counts, target, (&sets, &mut around, &mut common),
+                        (node, w), (r, x, &set), &child.counts, target, (&sets, &mut around),
                     );
                     prop_assert_eq!(read, built, "move ({}, {}), target {:?}", r, x, target);
                 }
