@@ -242,12 +242,9 @@ pub(super) fn single_within_one_move(
     }
     let w = island.words;
     colour_region_masks(node, w, masks);
-    // A region touching every region of colour `x` touches the first one in particular.
-    (0..MAX_COLOURS).filter(|&x| counts[x] > 0 && free(x)).any(|x| {
-        let mask = &masks[x * w..(x + 1) * w];
-        let s0 = first_of(mask);
-        bits(&node.adj[s0 * w..(s0 + 1) * w]).any(|t| covers(&node.adj[t * w..(t + 1) * w], mask))
-    })
+    (0..MAX_COLOURS)
+        .filter(|&x| counts[x] > 0 && free(x))
+        .any(|x| covered_outside((node, w), &masks[x * w..(x + 1) * w], None, None))
 }
 
 /// The regions of each colour of `node`, as bitsets of `w` words, colour after colour.
@@ -279,22 +276,22 @@ pub(super) struct ColourSets {
 }
 
 impl ColourSets {
-    /// Computes the sets of `node` (`w` words per bitset), in one pass over its regions.
+    /// Computes the sets of `node` (`w` words per bitset).
     pub(super) fn fill(&mut self, node: &Node, w: usize, target: Option<Colour>) {
         (self.present, self.few) = (0, 0);
         for (c, &m) in node.counts.iter().enumerate() {
             self.present |= u64::from(m > 0) << c;
             self.few |= u64::from(m.wrapping_sub(1) < 2) << c;
         }
-        self.masks.clear();
-        self.masks.resize(MAX_COLOURS * w, 0);
+        colour_region_masks(node, w, &mut self.masks);
         self.covers.clear();
         self.covers.resize(MAX_COLOURS * w, u64::MAX);
-        for s in bits(&node.alive) {
-            let c = usize::from(node.col[s]);
-            self.masks[c * w + s / 64] |= 1 << (s % 64);
-            for (a, &b) in self.covers[c * w..(c + 1) * w].iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
-                *a &= b;
+        for c in bits(&[self.present]) {
+            let cover = &mut self.covers[c * w..(c + 1) * w];
+            for s in bits(&self.masks[c * w..(c + 1) * w]) {
+                for (a, &b) in cover.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+                    *a &= b;
+                }
             }
         }
         let free = self.present & !target.map_or(0, |t| 1u64 << t);
@@ -365,39 +362,27 @@ pub(super) fn single_within_one_move_after(
         return true;
     }
     if open >> a & 1 == 1
-        && (covered_outside((node, w), &sets.masks[a * w..(a + 1) * w], merged, None) || held(around, a))
+        && (covered_outside((node, w), &sets.masks[a * w..(a + 1) * w], Some(merged), None) || held(around, a))
     {
         return true;
     }
-    open >> x & 1 == 1 && covered_outside((node, w), &sets.masks[x * w..(x + 1) * w], merged, Some(around))
+    open >> x & 1 == 1 && covered_outside((node, w), &sets.masks[x * w..(x + 1) * w], Some(merged), Some(around))
 }
 
-/// Whether a region outside `merged` (and in `near`, if given) is next to every region of
-/// `mask` outside `merged`, which must hold one: such a region is a neighbour of the
-/// first of them, so only those are tried.
-fn covered_outside((node, w): (&Node, usize), mask: &[u64], merged: &[u64], near: Option<&[u64]>) -> bool {
+/// Whether a region outside `skip` (and in `near`), if given, is next to every region of
+/// `mask` outside `skip`, which must hold one: such a region is a neighbour of the first
+/// of them, so only those are tried.
+fn covered_outside((node, w): (&Node, usize), mask: &[u64], skip: Option<&[u64]>, near: Option<&[u64]>) -> bool {
     let has = |set: &[u64], t: usize| set[t / 64] >> (t % 64) & 1 == 1;
-    let Some(s0) = (0..w).find_map(|k| {
-        let m = mask[k] & !merged[k];
-        (m != 0).then(|| k * 64 + m.trailing_zeros() as usize)
-    }) else {
+    let wanted = |k: usize| mask[k] & !skip.map_or(0, |skip| skip[k]);
+    let Some(s0) = (0..w).find_map(|k| (wanted(k) != 0).then(|| k * 64 + wanted(k).trailing_zeros() as usize)) else {
         return false;
     };
     bits(&node.adj[s0 * w..(s0 + 1) * w]).any(|t| {
-        !has(merged, t)
+        skip.is_none_or(|skip| !has(skip, t))
             && near.is_none_or(|near| has(near, t))
-            && (0..w).all(|k| mask[k] & !merged[k] & !node.adj[t * w + k] == 0)
+            && (0..w).all(|k| wanted(k) & !node.adj[t * w + k] == 0)
     })
-}
-
-/// The lowest region of a non-empty bitset.
-fn first_of(mask: &[u64]) -> usize {
-    bits(mask).next().unwrap_or(0)
-}
-
-/// Whether the bitset `row` holds every region of `mask`.
-fn covers(row: &[u64], mask: &[u64]) -> bool {
-    row.iter().zip(mask).all(|(&a, &m)| a & m == m)
 }
 
 /// How many current regions have each colour, counted (the search reads
