@@ -899,16 +899,13 @@ proptest! {
                 sets.fill(node, w, target);
                 prop_assert_eq!(sets.near, single_within_one_move(island, node, &node.counts, target, &mut masks));
                 for &(r, x) in moves {
-                    let mut set = vec![0u64; w];
-                    set[r / 64] |= 1 << (r % 64);
-                    for s in bits(&node.adj[r * w..(r + 1) * w]).filter(|&s| node.col[s] == x) {
-                        set[s / 64] |= 1 << (s % 64);
-                    }
                     let mut child = node.clone();
                     island.apply(&mut child, r, x, &mut merged);
                     let built = single_within_one_move(island, &child, &child.counts, target, &mut masks);
+                    // The merged set `S`: `r` and the neighbours `apply` merged into it.
+                    merged[r / 64] |= 1 << (r % 64);
                     let read = single_within_one_move_after(
-                        (node, w), (r, x, &set), &child.counts, target, (&sets, &mut around),
+                        (node, w), (r, x, &merged), &child.counts, target, (&sets, &mut around),
                     );
                     prop_assert_eq!(read, built, "move ({}, {}), target {:?}", r, x, target);
                 }
