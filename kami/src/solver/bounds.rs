@@ -299,6 +299,16 @@ impl ColourSets {
             self.few & free != 0 || bits(&[free]).any(|c| self.covers[c * w..(c + 1) * w].iter().any(|&a| a != 0));
         self.ready = true;
     }
+
+    /// The set the move tapping `r` to colour `x` merges (`r` and its neighbours of colour
+    /// `x`), as a bitset into `out`, from the node's sets (`w` words per bitset).
+    pub(super) fn merged_by(&self, node: &Node, w: usize, r: usize, x: Colour, out: &mut [u64]) {
+        let (row, mask) = (&node.adj[r * w..(r + 1) * w], &self.masks[usize::from(x) * w..(usize::from(x) + 1) * w]);
+        for ((o, &a), &m) in out.iter_mut().zip(row).zip(mask) {
+            *o = a & m;
+        }
+        out[r / 64] |= 1 << (r % 64);
+    }
 }
 
 /// [`single_within_one_move`] of the child of `node` by the move tapping `r` to colour

@@ -275,7 +275,7 @@ impl<'a> Search<'a> {
         if let Some(sets) = self.colour_sets.get_mut(depth) {
             sets.ready = false;
         }
-        let mut moves = self.moves(depth, last, left, if filter { Some(&self.filters[depth].taps[..]) } else { None });
+        let Some((mut moves, ahead)) = self.listed_moves(depth, last, left, filter) else { return Probe::Bound(0) };
         self.make_room(depth);
         if depth == 0 {
             moves.list = self.interleave_by_bound(&moves.list, left);
@@ -295,7 +295,8 @@ impl<'a> Search<'a> {
             let a = self.stack[depth].col[r];
             let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
             let child = moved_counts(&counts, a, x, merges);
-            let (last, built) = match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred) {
+            let tests = (left, centred, ahead);
+            let (last, built) = match self.cut_before_playing(depth, (r, x, &child), child_bound, tests) {
                 Ok(kept) => kept,
                 Err(cut) => {
                     if self.budget.tick() {
@@ -343,6 +344,32 @@ impl<'a> Search<'a> {
             self.store(self.stack[depth].hash, free.max(best));
         }
         Probe::Bound(proven)
+    }
+
+    /// The moves of the node at `depth` to search (see [`moves_with`](Self::moves_with)),
+    /// with the node's tap filter when `filter`, and whether the children with no move to
+    /// spare over their colour bound were tested by the look-ahead as the moves were
+    /// listed: they are when the node has no colour with one region within one move (then
+    /// it cuts most of them, and a test in the listing costs less than a child's). The
+    /// children it cut count as nodes; `None` when the budget ran out on them.
+    fn listed_moves(&mut self, depth: usize, last: Option<Last>, left: u32, filter: bool) -> Option<(Moves, bool)> {
+        // A child's colour bound is at most the node's number of colours (the target's
+        // counted): the look-ahead may apply only when that leaves no move to spare.
+        let counts = &self.stack[depth].counts;
+        let colours = counts.iter().filter(|&&m| m > 0).count() as u32
+            + u32::from(self.target.is_some_and(|t| counts[usize::from(t)] == 0));
+        let ahead = colours + 2 > left && !self.colour_sets_of(depth).near;
+        let mut buffers = (std::mem::take(&mut self.scratch.merged), std::mem::take(&mut self.scratch.acc));
+        let taps = if filter { Some(&self.filters[depth].taps[..]) } else { None };
+        let look = ahead.then_some((&mut buffers.0[..], &mut buffers.1[..]));
+        let moves = self.moves_with(depth, last, left, taps, look);
+        (self.scratch.merged, self.scratch.acc) = buffers;
+        for _ in 0..moves.ahead_cut {
+            if self.budget.tick() {
+                return None;
+            }
+        }
+        Some((moves, ahead))
     }
 
     /// Makes room on the stack for the child of the node at `depth` (the first time that
@@ -413,7 +440,7 @@ impl<'a> Search<'a> {
     }
 
     /// The [`ColourSets`] of the node at `depth`, computed on first use.
-    fn colour_sets_of(&mut self, depth: usize) -> &ColourSets {
+    pub(super) fn colour_sets_of(&mut self, depth: usize) -> &ColourSets {
         if self.colour_sets.len() <= depth {
             self.colour_sets.resize_with(depth + 1, ColourSets::default);
         }
@@ -570,7 +597,9 @@ impl<'a> Search<'a> {
     /// distance matrix of it, in this order: its colour bound `child_bound`, then with no
     /// move to spare over it, its one-move look-ahead (see `single_after_move`) when the
     /// node has no colour with one region within one move (so that the child has one
-    /// only if the move makes it, and the test cuts most such children), its pair and
+    /// only if the move makes it, and the test cuts most such children; not again when
+    /// `listed`, the test having been made as the moves were listed, see
+    /// `listed_moves`), its pair and
     /// final-colour potentials (see `pair_cut`; a scan of at most
     /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
     /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
@@ -586,8 +615,7 @@ impl<'a> Search<'a> {
         depth: usize,
         (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
         child_bound: u32,
-        left: u32,
-        centred: bool,
+        (left, centred, listed): (u32, bool, bool),
     ) -> Result<(Last, bool), u32> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
@@ -601,7 +629,7 @@ impl<'a> Search<'a> {
         let child_count = self.stack[depth].count + 1 - self.scratch.set.len();
         let ahead = child_bound + 2 > left && child_count > 2;
         let early = ahead && !self.colour_sets_of(depth).near;
-        if early && !self.single_after_move(depth, (r, x), child) {
+        if early && !listed && !self.single_after_move(depth, (r, x), child) {
             return Err(child_bound + 2);
         }
         if (radius_test_applies(&self.stack[depth], left) || pairs) && !self.stack[depth].dist.is_empty() {
@@ -981,20 +1009,51 @@ impl<'a> Search<'a> {
     /// child's colour bound leaves no room within `left` moves; `floor` bounds the latter
     /// two.
     pub(super) fn moves(&self, depth: usize, last: Option<Last>, left: u32, taps: Option<&[u64]>) -> Moves {
+        self.moves_with(depth, last, left, taps, None)
+    }
+
+    /// [`moves`](Self::moves), and with `look` (two buffers of a bitset each), for a node
+    /// with no colour other than the target with one region within one move (its
+    /// [`ColourSets`] computed), also without the moves whose child has no move to spare
+    /// over its colour bound, more than two regions, and no such colour either (see
+    /// [`single_within_one_move_after`]): such a child needs two moves more than its
+    /// colour bound, which `floor` then bounds too, and `ahead_cut` counts them. This is
+    /// the test `cut_before_playing` would make first, made before the move is listed.
+    pub(super) fn moves_with(
+        &self,
+        depth: usize,
+        last: Option<Last>,
+        left: u32,
+        taps: Option<&[u64]>,
+        mut look: Option<(&mut [u64], &mut [u64])>,
+    ) -> Moves {
         let node = &self.stack[depth];
-        let counts = node.counts;
+        let (counts, w) = (node.counts, self.island.words);
         let (present, singles) = colour_summary(&counts);
         let mut keyed: Vec<(u32, std::cmp::Reverse<u32>, usize, Colour)> = Vec::new();
         let mut floor = u32::MAX;
+        let mut ahead_cut = 0;
         let (skipped, filtered) = self.each_move(depth, last, taps, |merges, r, x| {
             let bound = child_colour_bound(&counts, present, singles, node.col[r], x, merges, self.target);
             // A child whose colour bound exceeds the moves it would have left is cut here,
             // with that bound (the same test as in `dfs`, without visiting it).
-            if bound < left {
-                keyed.push((bound, std::cmp::Reverse(merges), r, x));
-            } else {
+            if bound >= left {
                 floor = floor.min(bound + 1);
+                return false;
             }
+            if let Some((merged, around)) = look.as_mut() {
+                if bound + 2 > left && node.count - merges as usize > 2 {
+                    let sets = &self.colour_sets[depth];
+                    let child = moved_counts(&counts, node.col[r], x, merges);
+                    sets.merged_by(node, w, r, x, merged);
+                    if !single_within_one_move_after((node, w), (r, x, merged), &child, self.target, (sets, around)) {
+                        floor = floor.min(bound + 2);
+                        ahead_cut += 1;
+                        return false;
+                    }
+                }
+            }
+            keyed.push((bound, std::cmp::Reverse(merges), r, x));
             false
         });
         if filtered {
@@ -1005,7 +1064,8 @@ impl<'a> Search<'a> {
         }
         // Children with the lowest colour bound first, then bigger merges.
         keyed.sort_unstable();
-        Moves { list: keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect(), floor, skipped }
+        let list = keyed.into_iter().map(|(_, std::cmp::Reverse(n), r, c)| (n, r, c)).collect();
+        Moves { list, floor, skipped, ahead_cut }
     }
 
     /// Whether the node at `depth` (its structure: adjacency and colours, whose colour
@@ -1110,6 +1170,8 @@ pub(super) struct Moves {
     pub(super) floor: u32,
     /// Whether the partial-order reduction left out some move.
     pub(super) skipped: bool,
+    /// The moves left out by the look-ahead (see [`Search::moves_with`]).
+    pub(super) ahead_cut: u32,
 }
 
 /// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one

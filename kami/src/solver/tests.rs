@@ -904,10 +904,59 @@ proptest! {
                     let built = single_within_one_move(island, &child, &child.counts, target, &mut masks);
                     // The merged set `S`: `r` and the neighbours `apply` merged into it.
                     merged[r / 64] |= 1 << (r % 64);
+                    let mut by = vec![0u64; w];
+                    sets.merged_by(node, w, r, x, &mut by);
+                    prop_assert_eq!(&by, &merged);
                     let read = single_within_one_move_after(
                         (node, w), (r, x, &merged), &child.counts, target, (&sets, &mut around),
                     );
                     prop_assert_eq!(read, built, "move ({}, {}), target {:?}", r, x, target);
+                }
+            }
+            Ok(())
+        })?;
+    }
+
+    /// Through random play, with and without a target colour, at a node with no colour
+    /// with one region within one move: the moves listed with the look-ahead
+    /// (`Search::moves_with`) are those listed without it but the ones whose child has no
+    /// move to spare over its colour bound, more than two regions and no such colour
+    /// either (tested on the child built), which `ahead_cut` counts and `floor` bounds.
+    #[test]
+    fn moves_listed_with_the_look_ahead(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+        let palette = level.colours_used();
+        random_play(&level, &picks, &palette, |island, node, _| {
+            let w = island.words;
+            let (mut masks, mut merged) = (Vec::new(), vec![0u64; w]);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
+                search.stack[0] = node.clone();
+                if search.colour_sets_of(0).near {
+                    continue;
+                }
+                let bound = colour_bound(&node.counts, target);
+                for left in bound.max(1)..=bound + 2 {
+                    let plain = search.moves(0, None, left, None);
+                    let (mut a, mut b) = (vec![0u64; w], vec![0u64; w]);
+                    let listed = search.moves_with(0, None, left, None, Some((&mut a, &mut b)));
+                    let (mut kept, mut floor, mut cut) = (Vec::new(), plain.floor, 0);
+                    for &(merges, r, x) in &plain.list {
+                        let mut child = node.clone();
+                        island.apply(&mut child, r, x, &mut merged);
+                        let child_bound = colour_bound(&child.counts, target);
+                        let tested = child_bound + 2 > left && child.count > 2;
+                        if tested && !single_within_one_move(island, &child, &child.counts, target, &mut masks) {
+                            floor = floor.min(child_bound + 2);
+                            cut += 1;
+                        } else {
+                            kept.push((merges, r, x));
+                        }
+                    }
+                    prop_assert_eq!(&listed.list, &kept);
+                    prop_assert_eq!(listed.ahead_cut, cut);
+                    prop_assert_eq!(listed.floor, floor);
+                    prop_assert_eq!(listed.skipped, plain.skipped);
                 }
             }
             Ok(())
