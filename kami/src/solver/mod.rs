@@ -172,11 +172,12 @@
 //! equals the limit is cut when every final colour its colour bound leaves open is seen
 //! alone by no centre). The look-ahead of the colour bound is read off the parent too
 //! (`bounds::single_within_one_move_after`: the child's regions of each colour and their
-//! common neighbours follow from the parent's and the merged set), before the other
-//! tests when the parent itself has no colour with one region within one move (then
-//! only the move can make one, and most children are cut: 558 k of the 656 k children
-//! tested at 6 moves left on designed level 5), after them otherwise. The radius test scans only regions whose eccentricity in the parent is at most
-//! the limit plus 2 (a merged set has diameter at most 2, so no distance shrinks by more),
+//! common neighbours follow from the parent's and the merged set): as the parent's moves
+//! are listed when the parent itself has no colour with one region within one move (then
+//! only the move can make one, and most children are cut: 558 k of the 591 k children
+//! tested at 6 moves left on designed level 5), after the other bound tests otherwise.
+//! The radius test scans only regions whose eccentricity in the parent is at most the
+//! limit plus 2 (a merged set has diameter at most 2, so no distance shrinks by more),
 //! those of the parent's smallest eccentricities first (they decide "no cut" soonest),
 //! and runs only when the parent's radius is not already below the limit (merging never
 //! lengthens a distance, so the child's radius is at most the parent's). At a parent whose

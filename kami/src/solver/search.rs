@@ -275,7 +275,7 @@ impl<'a> Search<'a> {
         if let Some(sets) = self.colour_sets.get_mut(depth) {
             sets.ready = false;
         }
-        let Some((mut moves, ahead)) = self.listed_moves(depth, last, left, filter) else { return Probe::Bound(0) };
+        let Some(mut moves) = self.listed_moves(depth, last, left, filter) else { return Probe::Bound(0) };
         self.make_room(depth);
         if depth == 0 {
             moves.list = self.interleave_by_bound(&moves.list, left);
@@ -295,8 +295,7 @@ impl<'a> Search<'a> {
             let a = self.stack[depth].col[r];
             let child_bound = child_colour_bound(&counts, present, singles, a, x, merges, self.target);
             let child = moved_counts(&counts, a, x, merges);
-            let tests = (left, centred, ahead);
-            let (last, built) = match self.cut_before_playing(depth, (r, x, &child), child_bound, tests) {
+            let (last, built) = match self.cut_before_playing(depth, (r, x, &child), child_bound, left, centred) {
                 Ok(kept) => kept,
                 Err(cut) => {
                     if self.budget.tick() {
@@ -347,12 +346,12 @@ impl<'a> Search<'a> {
     }
 
     /// The moves of the node at `depth` to search (see [`moves_with`](Self::moves_with)),
-    /// with the node's tap filter when `filter`, and whether the children with no move to
-    /// spare over their colour bound were tested by the look-ahead as the moves were
-    /// listed: they are when the node has no colour with one region within one move (then
-    /// it cuts most of them, and a test in the listing costs less than a child's). The
-    /// children it cut count as nodes; `None` when the budget ran out on them.
-    fn listed_moves(&mut self, depth: usize, last: Option<Last>, left: u32, filter: bool) -> Option<(Moves, bool)> {
+    /// with the node's tap filter when `filter`; when the node has no colour with one
+    /// region within one move, the children with no move to spare over their colour bound
+    /// are tested by the look-ahead as the moves are listed (it cuts most of them, and a
+    /// test in the listing costs less than a child's). The children it cut count as nodes;
+    /// `None` when the budget ran out on them.
+    fn listed_moves(&mut self, depth: usize, last: Option<Last>, left: u32, filter: bool) -> Option<Moves> {
         // A child's colour bound is at most the node's number of colours (the target's
         // counted): the look-ahead may apply only when that leaves no move to spare.
         let counts = &self.stack[depth].counts;
@@ -369,7 +368,7 @@ impl<'a> Search<'a> {
                 return None;
             }
         }
-        Some((moves, ahead))
+        Some(moves)
     }
 
     /// Makes room on the stack for the child of the node at `depth` (the first time that
@@ -594,16 +593,15 @@ impl<'a> Search<'a> {
     }
 
     /// The tests of the child by move `(r, x)` (colour counts `child`) that need no
-    /// distance matrix of it, in this order: its colour bound `child_bound`, then with no
-    /// move to spare over it, its one-move look-ahead (see `single_after_move`) when the
-    /// node has no colour with one region within one move (so that the child has one
-    /// only if the move makes it, and the test cuts most such children; not again when
-    /// `listed`, the test having been made as the moves were listed, see
-    /// `listed_moves`), its pair and
+    /// distance matrix of it, in this order: its colour bound `child_bound`, its pair and
     /// final-colour potentials (see `pair_cut`; a scan of at most
     /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
     /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
-    /// per candidate centre), the look-ahead if not tested yet, its transposition table
+    /// per candidate centre), with no move to spare over its colour bound its one-move
+    /// look-ahead (see `single_after_move`) when the node has a colour with one region
+    /// within one move (when it has none, the look-ahead was made as the moves were
+    /// listed, see `listed_moves`: the child has such a colour only if the move makes one,
+    /// and the test cuts most such children), its transposition table
     /// entries, whether it is a dead end (see `dead_end_cut`), and when it has at most one
     /// move to spare over its colour bound the test of its structure (see
     /// `cut_by_structure`, which builds it at `depth + 1`: last, as most children reaching
@@ -615,7 +613,8 @@ impl<'a> Search<'a> {
         depth: usize,
         (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
         child_bound: u32,
-        (left, centred, listed): (u32, bool, bool),
+        left: u32,
+        centred: bool,
     ) -> Result<(Last, bool), u32> {
         if child_bound + 1 > left {
             return Err(child_bound + 1);
@@ -623,15 +622,6 @@ impl<'a> Search<'a> {
         // The merged set's row serves the radius and pair tests, when either runs.
         let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
         self.merged_set(depth, r, x, false);
-        // A child with no move to spare over its colour bound needs one more when it has
-        // no colour with one region within one move (the look-ahead): tested first when
-        // the node itself has none (then few moves make one), else after the bound tests.
-        let child_count = self.stack[depth].count + 1 - self.scratch.set.len();
-        let ahead = child_bound + 2 > left && child_count > 2;
-        let early = ahead && !self.colour_sets_of(depth).near;
-        if early && !listed && !self.single_after_move(depth, (r, x), child) {
-            return Err(child_bound + 2);
-        }
         if (radius_test_applies(&self.stack[depth], left) || pairs) && !self.stack[depth].dist.is_empty() {
             merged_row(&self.stack[depth].dist, self.island.n, &self.scratch.merged, &mut self.scratch.ds);
         }
@@ -640,7 +630,13 @@ impl<'a> Search<'a> {
         if self.pair_cut(depth, (x, child), left) || self.radius_cut(depth, (r, x, child), left, centred) {
             return Err(left + 1);
         }
-        if ahead && !early && !self.single_after_move(depth, (r, x), child) {
+        // A child with no move to spare over its colour bound needs one more when it has
+        // no colour with one region within one move (the look-ahead). Where the node has
+        // none, `listed_moves` tested every such child: a child's colour bound is at most
+        // the node's number of colours.
+        let child_count = self.stack[depth].count + 1 - self.scratch.set.len();
+        let ahead = child_bound + 2 > left && child_count > 2;
+        if ahead && self.colour_sets_of(depth).near && !self.single_after_move(depth, (r, x), child) {
             return Err(child_bound + 2);
         }
         let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
@@ -1017,8 +1013,7 @@ impl<'a> Search<'a> {
     /// [`ColourSets`] computed), also without the moves whose child has no move to spare
     /// over its colour bound, more than two regions, and no such colour either (see
     /// [`single_within_one_move_after`]): such a child needs two moves more than its
-    /// colour bound, which `floor` then bounds too, and `ahead_cut` counts them. This is
-    /// the test `cut_before_playing` would make first, made before the move is listed.
+    /// colour bound, which `floor` then bounds too, and `ahead_cut` counts them.
     pub(super) fn moves_with(
         &self,
         depth: usize,
