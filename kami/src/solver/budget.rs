@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use super::beam::{BEAM_AFTER, BEAM_WIDTH};
 use super::ida::{PROBE_AFTER, PROBE_FIRST_CAP};
-use super::search::{PARALLEL_AFTER, TABLE_LIMIT};
+use super::search::PARALLEL_AFTER;
+use super::table::TABLE_LIMIT;
 use super::{Iteration, Limits};
 
 /// Search counters shared by every island search.

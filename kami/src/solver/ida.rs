@@ -10,8 +10,11 @@ use rustc_hash::FxHashMap;
 use super::beam::{BEAM_WIDEST, beam_path, shorten};
 use super::bounds::heuristic;
 use super::budget::Budget;
+use super::cuts::ChildKey;
 use super::island::Island;
-use super::search::{ChildKey, Last, Part, Probe, SPLIT_DEPTH, Search, SharedTable, UNIT_BITS};
+use super::moves::Last;
+use super::search::{Part, Probe, SPLIT_DEPTH, Search, UNIT_BITS};
+use super::table::SharedTable;
 use super::{Iteration, Path};
 use crate::Colour;
 

@@ -93,6 +93,11 @@ impl Iterator for Bits<'_> {
     }
 }
 
+/// The index of the first set bit of a bitset (`usize::MAX` when none is set).
+pub(super) fn first_bit(words: &[u64]) -> usize {
+    bits(words).next().unwrap_or(usize::MAX)
+}
+
 impl Island {
     pub(super) fn new(graph: &RegionGraph, regions: &[u32]) -> Self {
         let mut local = FxHashMap::default();

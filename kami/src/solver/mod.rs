@@ -370,11 +370,14 @@ use search::{Probe, Search};
 mod beam;
 mod bounds;
 mod budget;
+mod cuts;
 mod dist;
 mod ida;
 mod island;
+mod moves;
 mod reference;
 mod search;
+mod table;
 
 pub use reference::{bfs_optimum, reference_best_first};
 

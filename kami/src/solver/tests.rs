@@ -6,13 +6,16 @@ use super::bounds::{
     open_colours, pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
+use super::cuts::ChildKey;
 use super::dist::{
     CRITICAL_PAIRS, CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps,
     radius_taps,
 };
 use super::ida::{ida_star, parallel_dfs};
 use super::island::{Island, Node, bits};
-use super::search::{ChildKey, Last, Probe, SHARDS, Search, SharedTable, TABLE_LIMIT, shrink_table};
+use super::moves::Last;
+use super::search::{Probe, Search};
+use super::table::{SHARDS, SharedTable, TABLE_LIMIT, shrink_table};
 use super::*;
 use crate::State;
 use crate::testutil::level_strategy;

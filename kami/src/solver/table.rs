@@ -1,0 +1,101 @@
+//! The transposition table: proven lower bounds on the moves a state still needs,
+//! keyed by state (and context), shrunk by dropping the smallest bounds when full, and
+//! shared by the threads of a search behind sharded locks.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use rustc_hash::FxHashMap;
+
+/// Transposition table entries kept at most (about 100 MB); when it is full, the entries
+/// with the smallest bounds are dropped (`shrink_table`).
+pub(super) const TABLE_LIMIT: usize = 1 << 22;
+
+/// Drops the transposition table entries with the smallest bounds (the subtrees nearest
+/// the leaves, the cheapest to search again) until at most `keep` are left. Entries are
+/// proven lower bounds, so dropping any of them only loses information.
+pub(super) fn shrink_table(table: &mut FxHashMap<u128, u8>, keep: usize) {
+    let mut counts = [0usize; 256];
+    for &b in table.values() {
+        counts[usize::from(b)] += 1;
+    }
+    let mut left = table.len();
+    let mut floor = 0;
+    while left > keep && floor < counts.len() {
+        left -= counts[floor];
+        floor += 1;
+    }
+    table.retain(|_, b| usize::from(*b) >= floor);
+}
+
+/// Raises `table`'s bound for `key` to `bound` (saturating at 255), first halving the
+/// table (`shrink_table`) when it holds `limit` entries and not `key`.
+pub(super) fn raise_bound(table: &mut FxHashMap<u128, u8>, key: u128, bound: u32, limit: usize) {
+    if table.len() >= limit && !table.contains_key(&key) {
+        shrink_table(table, limit / 2);
+    }
+    let entry = table.entry(key).or_insert(0);
+    *entry = (*entry).max(u8::try_from(bound).unwrap_or(u8::MAX));
+}
+
+/// `table`'s bound for `key` (0 when it has none).
+pub(super) fn bound_of(table: &FxHashMap<u128, u8>, key: u128) -> u32 {
+    table.get(&key).map_or(0, |&k| u32::from(k))
+}
+
+/// One transposition table for every thread of a search without a node limit (module
+/// docs, [Threads](super#threads)): [`SHARDS`] maps behind locks, a key's shard given by
+/// its high bits (keys are Zobrist hashes, so the shards fill evenly). Each shard keeps at
+/// most its share of the table limit, shrunk like a thread's own table (`shrink_table`).
+pub(super) struct SharedTable {
+    shards: Vec<Mutex<FxHashMap<u128, u8>>>,
+}
+
+/// The shards of a [`SharedTable`]: enough that two threads seldom wait for one another
+/// (and more threads not often).
+pub(super) const SHARDS: usize = 64;
+
+impl SharedTable {
+    /// The entries of `table`, shared.
+    pub(super) fn new(table: FxHashMap<u128, u8>) -> Self {
+        let mut shards: Vec<FxHashMap<u128, u8>> = (0..SHARDS).map(|_| FxHashMap::default()).collect();
+        for (key, bound) in table {
+            shards[Self::shard(key)].insert(key, bound);
+        }
+        SharedTable { shards: shards.into_iter().map(Mutex::new).collect() }
+    }
+
+    fn shard(key: u128) -> usize {
+        (key >> 64) as usize % SHARDS
+    }
+
+    /// The shard of `key`, locked. A thread that panicked holding it (which the caller then
+    /// resumes) left only proven bounds in it, so a poisoned lock is taken as it is.
+    fn lock(&self, key: u128) -> MutexGuard<'_, FxHashMap<u128, u8>> {
+        self.shards[Self::shard(key)].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The table's bound for `key` (0 when it has none).
+    pub(super) fn stored(&self, key: u128) -> u32 {
+        bound_of(&self.lock(key), key)
+    }
+
+    /// Raises the table's bound for `key` to `bound` (saturating at 255), first halving
+    /// its shard when that holds its share of `limit` entries.
+    pub(super) fn store(&self, key: u128, bound: u32, limit: usize) {
+        raise_bound(&mut self.lock(key), key, bound, (limit / SHARDS).max(1));
+    }
+
+    /// The number of entries.
+    pub(super) fn len(&self) -> usize {
+        self.shards.iter().map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).len()).sum()
+    }
+
+    /// The entries as one table again.
+    pub(super) fn into_table(self) -> FxHashMap<u128, u8> {
+        let mut table = FxHashMap::default();
+        for shard in self.shards {
+            table.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
+        }
+        table
+    }
+}
