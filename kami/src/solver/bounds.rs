@@ -355,15 +355,7 @@ pub(super) fn single_within_one_move_after(
     if bits(&[plain]).any(|y| outside(&sets.covers[y * w..(y + 1) * w])) {
         return true;
     }
-    around.fill(0);
-    for s in bits(merged) {
-        for (t, &b) in around.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
-            *t |= b;
-        }
-    }
-    for (t, &m) in around.iter_mut().zip(merged) {
-        *t &= !m;
-    }
+    set_neighbours((node, w), merged, around);
     let held = |around: &[u64], y: usize| {
         let mask = &sets.masks[y * w..(y + 1) * w];
         (0..w).all(|k| mask[k] & !merged[k] & !around[k] == 0)
@@ -377,6 +369,19 @@ pub(super) fn single_within_one_move_after(
         return true;
     }
     open >> x & 1 == 1 && covered_outside((node, w), &sets.masks[x * w..(x + 1) * w], Some(merged), Some(around))
+}
+
+/// The neighbours of the regions of `set` (a bitset of `w` words) outside it, into `out`.
+pub(super) fn set_neighbours((node, w): (&Node, usize), set: &[u64], out: &mut [u64]) {
+    out.fill(0);
+    for s in bits(set) {
+        for (t, &b) in out.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
+            *t |= b;
+        }
+    }
+    for (t, &m) in out.iter_mut().zip(set) {
+        *t &= !m;
+    }
 }
 
 /// Whether a region outside `skip` (and in `near`), if given, is next to every region of

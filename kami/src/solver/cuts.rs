@@ -3,7 +3,8 @@
 //! entries, whether it is a dead end, and its structure.
 
 use super::bounds::{
-    Scratch, colour_bound, moved_counts, open_colours, pair_delta, pair_reaches, single_within_one_move_after,
+    Scratch, colour_bound, moved_counts, open_colours, pair_delta, pair_reaches, set_neighbours,
+    single_within_one_move_after,
 };
 use super::dist::{colour_radius_cut, merged_row, radius_test_applies};
 use super::island::{Node, bits, first_bit};
@@ -53,10 +54,7 @@ impl Search<'_> {
         }
         // The merged set's row serves the radius and pair tests, when either runs.
         let pairs = self.filters.get(depth).is_some_and(|f| !f.pairs.is_empty());
-        self.merged_set(depth, r, x, false);
-        if (radius_test_applies(&self.stack[depth], left) || pairs) && !self.stack[depth].dist.is_empty() {
-            merged_row(&self.stack[depth].dist, self.island.n, &self.scratch.merged, &mut self.scratch.ds);
-        }
+        self.merged_set(depth, r, x, radius_test_applies(&self.stack[depth], left) || pairs);
         // The bound tests read the parent's matrix, which is in cache; the table, a
         // random read of a big map, only for the children they leave.
         if self.pair_cut(depth, (x, child), left) || self.radius_cut(depth, (r, x, child), left, centred) {
@@ -343,7 +341,7 @@ impl Search<'_> {
         let Some(filter) = self.filters.get(depth) else { return false };
         let node = &self.stack[depth];
         let (n, w) = (self.island.n, self.island.words);
-        let Scratch { ds, set, live, acc: around, grand, .. } = &mut self.scratch;
+        let Scratch { ds, merged, live, acc: around, grand, .. } = &mut self.scratch;
         let ds = &*ds;
         let colour = |t: usize| if ds[t] == 0 { x } else { node.col[t] };
         let child_dist = |a: usize, b: usize| node.dist[a * n + b].min(ds[a].saturating_add(ds[b]));
@@ -369,13 +367,8 @@ impl Search<'_> {
             let near = &mut grand.near;
             near.clear();
             if v == r {
-                around.fill(0);
-                for &s in set.iter() {
-                    for (a, &b) in around.iter_mut().zip(&node.adj[s * w..(s + 1) * w]) {
-                        *a |= b;
-                    }
-                }
-                near.extend(bits(around).filter(|&t| ds[t] != 0));
+                set_neighbours((node, w), merged, around);
+                near.extend(bits(around));
             } else {
                 let mut touches = false;
                 for t in bits(&node.adj[v * w..(v + 1) * w]) {

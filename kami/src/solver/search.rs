@@ -249,8 +249,7 @@ impl<'a> Search<'a> {
         // A child's colour bound is at most the node's number of colours (the target's
         // counted): the look-ahead may apply only when that leaves no move to spare.
         let counts = &self.stack[depth].counts;
-        let colours = counts.iter().filter(|&&m| m > 0).count() as u32
-            + u32::from(self.target.is_some_and(|t| counts[usize::from(t)] == 0));
+        let colours = colour_summary(counts).0 + u32::from(self.target.is_some_and(|t| counts[usize::from(t)] == 0));
         let ahead = colours + 2 > left && !self.colour_sets_of(depth).near;
         let mut buffers = (std::mem::take(&mut self.scratch.merged), std::mem::take(&mut self.scratch.acc));
         let taps = if filter { Some(&self.filters[depth].taps[..]) } else { None };
