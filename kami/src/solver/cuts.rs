@@ -10,6 +10,7 @@ use super::dist::{colour_radius_cut, merged_row, radius_test_applies};
 use super::island::{Node, bits, first_bit};
 use super::moves::Last;
 use super::search::Search;
+use super::table::context_key;
 use crate::{Colour, MAX_COLOURS};
 
 /// `Search::dead_end_cut` tests each move of a child left with at most this many moves
@@ -69,7 +70,7 @@ impl Search<'_> {
         if ahead && self.colour_sets_of(depth).near && !self.single_after_move(depth, (r, x), child) {
             return Err(child_bound + 2);
         }
-        let ChildKey { key, state, tapped, merged } = self.child_key(depth, r, x);
+        let ChildKey { key, state, tapped, context } = self.child_key(depth, r, x);
         let known = self.stored(key);
         if known + 1 > left {
             return Err(known + 1);
@@ -89,7 +90,7 @@ impl Search<'_> {
         }
         // With at most one move to spare over its colour bound, the child's structure is
         // built and tested.
-        let last = Last { key: tapped, rep: r, merged };
+        let last = Last { key: tapped, rep: r, context };
         let tight = child_bound + 2 >= left;
         if tight {
             if let Some(cut) = self.cut_by_structure(depth, (r, x, child), last, left) {
@@ -198,10 +199,8 @@ impl Search<'_> {
             state ^= z[old] ^ z[usize::from(x)];
         }
         let tapped = first_bit(&node.members[r * w..(r + 1) * w]);
-        let merged =
-            self.scratch.set.iter().map(|&s| first_bit(&node.members[s * w..(s + 1) * w])).fold(tapped, usize::min);
-        let key = state ^ self.island.context[2 * tapped] ^ self.island.context[2 * merged + 1];
-        ChildKey { key, state, tapped, merged }
+        let context = context_key(node.hash, state);
+        ChildKey { key: state ^ context, state, tapped, context }
     }
 
     /// Whether the child by move `(r, x)` (colour counts `child`, tapping the region whose
@@ -216,14 +215,17 @@ impl Search<'_> {
     /// every pair `u, w` whose child potential is critical (at least `2·(left − 1) − 1`),
     /// `d'(u, v) + d'(v, w) ≤ d'(u, w) + 1` (`≤ d'(u, w)` above critical), with the child's
     /// distances `d'`; the recorded pairs are some of those pairs, so a region failing one
-    /// of them fails the child's filter, in any context. Then the partial-order reduction:
-    /// in the child, with `S` the merged set and `r` its region, a move tapping a region
-    /// `v` is skipped when `v`'s smallest original region comes before `tapped`, `v` is not
-    /// `r`, and neither `v` nor its neighbours of the new colour touch `r`: so only regions
-    /// `v` with a later key or within distance 2 of `S` (`d(S, v) ≤ 2`) may be tapped in
-    /// the child's context. About a third of the nodes the deep levels expanded had no
-    /// move left this way. With at most [`GRANDCHILD_TEST_LEFT`] moves left, the regions
-    /// left are tested move by move (`grandchildren_cut`).
+    /// of them fails the child's filter, in any context. Then the partial-order reduction
+    /// (see [`Swap`](super::moves::Swap)): in the child, with `S` the merged set and `r` its
+    /// region, a region `v` other than `r` whose smallest original region comes before
+    /// `tapped` is tapped only if it touches `r`, and then only to the colour `r` had
+    /// before the move or to `x`: so only regions `v` with a later key or touching `S`
+    /// (`d(S, v) ≤ 1`) may be tapped in the child's context. About a third of the nodes
+    /// the deep levels expanded had no move left this way. With at most
+    /// [`GRANDCHILD_TEST_LEFT`] moves left, the regions left are tested move by move
+    /// (`grandchildren_cut`; with only those two colours for the regions with an earlier
+    /// key when the reduction left some region out, as the cut then holds in the child's
+    /// context only).
     pub(super) fn dead_end_cut(
         &mut self,
         depth: usize,
@@ -302,17 +304,21 @@ impl Search<'_> {
             }
         }
         let all = live.len();
-        live.retain(|&t| ds[t] <= 2 || filter.keys[t] >= tapped);
+        live.retain(|&t| ds[t] <= 1 || filter.keys[t] >= tapped);
         if live.is_empty() {
             return Some(false);
         }
         // The reduction skipped nothing: what the moves prove holds in any context.
         let any_context = live.len() == all;
-        (left <= GRANDCHILD_TEST_LEFT && self.grandchildren_cut(depth, (r, x, child), left)).then_some(any_context)
+        let earlier = (!any_context).then_some(tapped);
+        (left <= GRANDCHILD_TEST_LEFT && self.grandchildren_cut(depth, (r, x, child), left, earlier))
+            .then_some(any_context)
     }
 
     /// Whether every move of the child by move `(r, x)` (colour counts `child`) that taps a
-    /// region of `scratch.live` leaves a grandchild whose colour bound, or pair or
+    /// region of `scratch.live` (with `earlier`, a region touching the merged set whose key
+    /// comes before `earlier` only to the colours the partial-order reduction keeps, see
+    /// [`Swap`](super::moves::Swap)) leaves a grandchild whose colour bound, or pair or
     /// (without a target) final-colour potential for a pair the node's pair filter
     /// recorded, reaches `left − 1`: the grandchild, with `left − 2` moves left, would be
     /// cut by its parent's `pair_cut` (or colour bound) if that parent recorded the pair.
@@ -337,6 +343,7 @@ impl Search<'_> {
         depth: usize,
         (r, x, child): (usize, Colour, &[u32; MAX_COLOURS]),
         left: u32,
+        earlier: Option<usize>,
     ) -> bool {
         let Some(filter) = self.filters.get(depth) else { return false };
         let node = &self.stack[depth];
@@ -388,6 +395,10 @@ impl Search<'_> {
                 colours |= 1 << colour(t);
             }
             colours &= !(1u64 << cv);
+            if earlier.is_some_and(|tapped| v != r && ds[v] == 1 && filter.keys[v] < tapped) {
+                // Only these colours are kept (see `Swap`): `v` touches the merged region.
+                colours &= 1 << node.col[r] | 1 << x;
+            }
             for y in bits(&[colours]) {
                 let y = y as Colour;
                 // `S₂`: whether it holds `S` (through `r`), and its other regions.
@@ -456,13 +467,14 @@ impl Search<'_> {
 
 /// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
 /// `dfs` computes at the child (its state in the context of its move), `state` the state's
-/// key alone (its context-free entry), `tapped` and `merged` the smallest original regions
-/// of the tapped region and of the merged one (the child's [`Last`]).
+/// key alone (its context-free entry), `tapped` the smallest original region of the tapped
+/// region and `context` the key's part that names the move (see [`context_key`]; both for
+/// the child's [`Last`]).
 pub(super) struct ChildKey {
     pub(super) key: u128,
     pub(super) state: u128,
     pub(super) tapped: usize,
-    pub(super) merged: usize,
+    pub(super) context: u128,
 }
 
 /// A recorded pair `(u, w, d(u, w))` of the node in its child by a move merging a set `S`

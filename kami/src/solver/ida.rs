@@ -300,7 +300,7 @@ fn probe_share(
             // The child as the iteration reaches it: at depth 1, in the context of its
             // move (so the table entries the probe leaves are the iteration's own).
             search.merged_set(0, r, x, false);
-            let ChildKey { tapped: key, merged: merged_key, .. } = search.child_key(0, r, x);
+            let ChildKey { tapped: key, context, .. } = search.child_key(0, r, x);
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);
@@ -308,7 +308,7 @@ fn probe_share(
             let global = search.budget.cap(before.saturating_add(cap).min(end));
             search.path.clear();
             search.path.push((r as u32, x));
-            let probe = search.dfs(1, bound, Some(Last { key, rep: r, merged: merged_key }));
+            let probe = search.dfs(1, bound, Some(Last { key, rep: r, context }));
             let spent = search.budget.uncap(global);
             probed.spent.push((code, search.budget.nodes - before));
             if let Probe::Found = probe {

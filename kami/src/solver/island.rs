@@ -19,8 +19,6 @@ pub(super) struct Island {
     pub(super) adjacency: Vec<u64>,
     /// Zobrist keys, `[region * MAX_COLOURS + colour]`.
     pub(super) zobrist: Vec<u128>,
-    /// Zobrist keys of the search context (`2 * region` and `2 * region + 1`).
-    pub(super) context: Vec<u128>,
     /// The start node, built once (its distance matrix takes a breadth-first search from
     /// every region) and cloned by [`Island::root`].
     start: OnceLock<Node>,
@@ -125,8 +123,7 @@ impl Island {
         let mut rng = SeededRng::new(0x6b61_6d69);
         let zobrist =
             (0..n * MAX_COLOURS).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
-        let context = (0..2 * n).map(|_| u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())).collect();
-        Island { n, words, global, colours, adjacency, zobrist, context, start: OnceLock::new() }
+        Island { n, words, global, colours, adjacency, zobrist, start: OnceLock::new() }
     }
 
     /// The search node of the island's start (a clone of one built once).

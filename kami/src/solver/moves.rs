@@ -3,7 +3,7 @@
 //! moves are listed, the colour look-ahead.
 
 use super::bounds::{child_colour_bound, colour_summary, moved_counts, single_within_one_move_after};
-use super::island::{bits, first_bit};
+use super::island::{Node, bits, first_bit};
 use super::search::Search;
 use crate::{Colour, MAX_COLOURS};
 
@@ -110,7 +110,7 @@ impl Search<'_> {
     ) -> (bool, bool) {
         let node = &self.stack[depth];
         let w = self.island.words;
-        let has = |r: usize, bit: usize| node.adj[r * w + bit / 64] >> (bit % 64) & 1 == 1;
+        let swap = last.map(|l| Swap::new(&self.stack[depth - 1], node, l));
         let (mut skipped, mut filtered) = (false, false);
         for r in bits(&node.alive) {
             if taps.is_some_and(|taps| taps[r / 64] >> (r % 64) & 1 == 0) {
@@ -122,6 +122,14 @@ impl Search<'_> {
                 // A leaf region is never tapped before the last move (module docs).
                 continue;
             }
+            // The partial-order reduction after the last move (see [`Swap`]): a region with
+            // an earlier key is tapped only if it touches the merged region, and only to
+            // the colours `Swap::keeps` leaves.
+            let earlier = swap.as_ref().filter(|s| first_bit(&node.members[r * w..(r + 1) * w]) < s.key && r != s.rep);
+            if earlier.is_some_and(|s| !s.touches(node, w, r)) {
+                skipped = true;
+                continue;
+            }
             // The neighbours of each colour, and the colours present among them (a bitset).
             let mut counts = [0u32; MAX_COLOURS];
             let mut seen = 0u64;
@@ -129,22 +137,7 @@ impl Search<'_> {
                 counts[usize::from(node.col[s])] += 1;
                 seen |= 1 << node.col[s];
             }
-            // Independence of (r, x) from the last move: r's region comes earlier in the
-            // canonical order, is not the last merged region, and neither it nor its `x`
-            // neighbours touch that region.
-            let may_skip = last
-                .is_some_and(|l| first_bit(&node.members[r * w..(r + 1) * w]) < l.key && r != l.rep && !has(r, l.rep));
-            // The colours of r's neighbours that touch the last merged region (adjacency is
-            // symmetric: they are r's neighbours in that region's row).
-            let touching = match last {
-                Some(l) if may_skip => {
-                    let (row, rep) = (&node.adj[r * w..(r + 1) * w], &node.adj[l.rep * w..(l.rep + 1) * w]);
-                    let touches = |s: &usize| rep[s / 64] >> (s % 64) & 1 == 1;
-                    bits(row).filter(touches).fold(0u64, |colours, s| colours | 1 << node.col[s])
-                }
-                _ => 0,
-            };
-            let independent = |x: Colour| may_skip && touching >> x & 1 == 0;
+            let independent = |x: Colour| earlier.is_some_and(|s| !s.keeps(node, w, r, x, self.target.is_some()));
             if let Some(t) = self.target {
                 if node.col[r] != t && counts[usize::from(t)] == 0 && self.palette.contains(&t) {
                     if independent(t) {
@@ -181,10 +174,107 @@ pub(super) struct Moves {
 
 /// The move that led to a search node, for the partial-order reduction: `key` is the
 /// smallest original region of the tapped region (the canonical order of moves), `rep` the
-/// node's representative of the merged region, `merged` its smallest original region.
+/// tapped region's index in the parent (which the node keeps for the merged region), and
+/// `context` the part of the node's table key that names the move (see
+/// [`context_key`](super::table::context_key)).
 #[derive(Clone, Copy)]
 pub(super) struct Last {
     pub(super) key: usize,
     pub(super) rep: usize,
-    pub(super) merged: usize,
+    pub(super) context: u128,
+}
+
+/// The partial-order reduction at a node `C` reached from its parent `P` by the move `l`
+/// that tapped region `A` (of colour `a`) and recoloured it to `x`.
+///
+/// A move `m` of `C` that taps a region `v` with an earlier key than `A`'s is skipped when
+/// playing `m` before `l` from `P` reaches `C`'s child by `m` through moves the search of
+/// `P` generates: that sequence is searched instead (`P` tries `m`, and `l` after it is
+/// not skipped, its key being later). A move only recolours the original regions of the
+/// tapped region, so two moves give the same state in either order when each one's region
+/// is the same before and after the other. With `v` a region of `C` other than the merged
+/// one (so `v` is a region of `P` untouched by `l`) and `m` recolouring it to `y`:
+///
+/// * `A` is unchanged by `m` unless `v` touches `A` and `y = a` (then they merge), and `v`
+///   is unchanged by `l` (it is a region of `C`). So unless `v` touches `A` and `y = a`,
+///   both orders give `C`'s child by `m`.
+/// * `v` not touching the merged region in `C` touches no region of it in `P`: its
+///   neighbours and their colours are the same in both, so `m` is generated in `P` as in
+///   `C` (a leaf in one is a leaf in the other, and `C` has at least three regions: `v`, its
+///   neighbour and the merged one). `m` merges `v` with regions outside the merged
+///   region, so `A` keeps its neighbours of colour `x` and, if it touches the merged set
+///   of `m`, has at least two neighbours after it: `l` is still generated. So every move
+///   of such a `v` is skipped.
+/// * `v` touching the merged region and `y` neither `a` nor `x`: `v`'s neighbours of colour
+///   `y` lie outside the merged region (all `x` in `C`), so `m` is generated in `P` as in
+///   `C` (a neighbour colour there, or the target absent from both), and `v` has at least
+///   two neighbours in `C` (one of colour `y`, and the merged region) so it is no leaf in
+///   `P`; `l` is generated after `m` as above. Skipped.
+/// * `y = a`: skipped when `v` does not touch `A` in `P` and `a` is present in `C` (then
+///   `v` has a neighbour of colour `a` outside the merged region, in `P` too, and the merged
+///   set of `m`, all of colour `a`, cannot touch `A` without being part of it).
+/// * `y = x`: skipped when `P` generates `m` (`v` has a neighbour of colour `x` in `P` and
+///   is no leaf there, or `x` is the target absent from `P`) and `l` after it (`A` keeps a
+///   neighbour of colour `x`; it must not become a leaf, that is have every neighbour in
+///   the merged set of `m`, while three regions or more are left), read off `P`.
+///
+/// So the moves kept are those of regions with a later key, of the merged region, and of
+/// regions touching it to the colours `a` and `x` (some of those skipped as above). Which
+/// moves are skipped depends on `P`, not only on `C`: the table keys a node by its state
+/// and `context_key` of the two states.
+///
+/// The search enumerates exactly the generated sequences with no skipped move, and so
+/// finds a shortest one: among the shortest generated solutions (they exist by the
+/// neighbour-colour and leaves-last rules), the least by the sequence of keys skips
+/// nothing, as a skipped move and the move before it, swapped, would give a generated
+/// solution as short with a lesser key sequence.
+pub(super) struct Swap<'a> {
+    parent: &'a Node,
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    a: Colour,
+    x: Colour,
+}
+
+impl<'a> Swap<'a> {
+    /// The reduction at `node`, reached from `parent` by the move `last`.
+    pub(super) fn new(parent: &'a Node, node: &Node, last: Last) -> Self {
+        Swap { parent, key: last.key, rep: last.rep, a: parent.col[last.rep], x: node.col[last.rep] }
+    }
+
+    /// Whether region `v` of the node touches the merged region.
+    pub(super) fn touches(&self, node: &Node, w: usize, v: usize) -> bool {
+        node.adj[v * w + self.rep / 64] >> (self.rep % 64) & 1 == 1
+    }
+
+    /// Whether the move of region `v` of the node (an earlier key than the last move's,
+    /// touching the merged region) to colour `y` is searched (see [`Swap`]); `target`
+    /// whether the search has a target colour.
+    pub(super) fn keeps(&self, node: &Node, w: usize, v: usize, y: Colour, target: bool) -> bool {
+        let p = self.parent;
+        let row = &p.adj[v * w..(v + 1) * w];
+        if y == self.a {
+            let touches_a = row[self.rep / 64] >> (self.rep % 64) & 1 == 1;
+            return touches_a || node.counts[usize::from(y)] == 0;
+        }
+        if y != self.x {
+            return false;
+        }
+        // `m` = `v` to `x` from the parent, then `l`.
+        let degree: u32 = row.iter().map(|a| a.count_ones()).sum();
+        let merged = bits(row).filter(|&s| p.col[s] == y).count();
+        let m_generated = if target && p.counts[usize::from(y)] == 0 {
+            true
+        } else {
+            merged > 0 && (target || degree >= 2 || p.count < 3)
+        };
+        if !m_generated {
+            return true;
+        }
+        // `l` after `m`: `A` becomes a leaf when every neighbour of it is `v` or one of
+        // `v`'s neighbours of colour `x`.
+        let in_m = |s: usize| s == v || (row[s / 64] >> (s % 64) & 1 == 1 && p.col[s] == y);
+        let leaf = bits(&p.adj[self.rep * w..(self.rep + 1) * w]).all(in_m);
+        leaf && !target && p.count - merged >= 3
+    }
 }

@@ -144,8 +144,7 @@ impl<'a> Search<'a> {
             return Probe::Found;
         }
         let left = bound - depth as u32;
-        let key = last
-            .map_or(node.hash, |l| node.hash ^ self.island.context[2 * l.key] ^ self.island.context[2 * l.merged + 1]);
+        let key = last.map_or(node.hash, |l| node.hash ^ l.context);
         let known = self.stored(key);
         if known > left {
             return Probe::Bound(known);

@@ -646,6 +646,70 @@ fn open_masks() -> impl Iterator<Item = u64> {
     std::iter::once(!0).chain((0..5).map(|c| 1 << c))
 }
 
+/// The moves `search` generates at `node` (each region to each neighbour colour, the
+/// target's rule and the leaf rule), with no partial-order reduction; sorted.
+fn generated(search: &mut Search<'_>, node: &Node) -> Vec<(usize, Colour)> {
+    search.stack.truncate(1);
+    search.stack[0].clone_from(node);
+    let mut moves: Vec<(usize, Colour)> =
+        search.moves(0, None, u32::MAX, None).list.into_iter().map(|(_, r, x)| (r, x)).collect();
+    moves.sort_unstable();
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The partial-order reduction (see `Swap`), through random play on medium levels,
+    /// without a target colour and with one: after a move `l` from a node `P` to `C` (a
+    /// few of each node's), every move `m` of `C` the reduction skips taps a region with
+    /// an earlier key than `l`'s, is generated at `P`, `l` is generated after it, and the
+    /// two orders reach the same state. So the search of `P` reaches the skipped child
+    /// through `m` and `l`.
+    #[test]
+    fn reduction_skips_only_moves_searched_in_the_other_order(level in medium_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..8)) {
+        let palette = level.colours_used();
+        let some_target = palette[picks.len() % palette.len()];
+        random_play(&level, &picks, &[], |island, parent, _| {
+            let w = island.words;
+            let mut merged = vec![0u64; w];
+            let key = |node: &Node, r: usize| bits(&node.members[r * w..(r + 1) * w]).next().unwrap();
+            let mut apply = |node: &Node, (r, x): (usize, Colour)| {
+                let mut next = node.clone();
+                island.apply(&mut next, r, x, &mut merged);
+                next
+            };
+            for target in [None, Some(some_target)] {
+                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
+                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let mut other = Search::new(island, target, &palette, &mut budget, &mut table);
+                let at_parent = generated(&mut other, parent);
+                for &(r, x) in at_parent.iter().step_by(1 + at_parent.len() / 6) {
+                    search.stack = vec![parent.clone()];
+                    search.merged_set(0, r, x, false);
+                    let ChildKey { tapped, context, .. } = search.child_key(0, r, x);
+                    let child = apply(parent, (r, x));
+                    search.stack.push(child.clone());
+                    let last = Last { key: tapped, rep: r, context };
+                    let kept: Vec<(usize, Colour)> = search.moves(1, Some(last), u32::MAX, None).list.into_iter().map(|(_, v, y)| (v, y)).collect();
+                    for m in generated(&mut other, &child) {
+                        if kept.contains(&m) {
+                            continue;
+                        }
+                        prop_assert!(key(&child, m.0) < tapped);
+                        prop_assert!(at_parent.binary_search(&m).is_ok(), "{:?} skipped after {:?} is not generated at the parent", m, (r, x));
+                        let between = apply(parent, m);
+                        prop_assert!(generated(&mut other, &between).binary_search(&(r, x)).is_ok());
+                        prop_assert_eq!(apply(&between, (r, x)).hash, apply(&child, m).hash);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+}
+
 /// Random levels bigger than `level_strategy`'s (radius up to about 8), with holes.
 fn big_level_strategy() -> impl Strategy<Value = Level> {
     (4usize..14, 4usize..11, 2u8..6).prop_flat_map(|(rows, cols, k)| {
@@ -858,7 +922,7 @@ proptest! {
                     for &(r, x) in moves {
                         let child_counts = child_counts(r, x);
                         search.merged_set(0, r, x, true);
-                        let ChildKey { tapped, merged: merged_key, .. } = search.child_key(0, r, x);
+                        let ChildKey { tapped, context, .. } = search.child_key(0, r, x);
                         let Some(any_context) = search.dead_end_cut(0, (r, x, &child_counts), tapped, left) else {
                             continue;
                         };
@@ -866,12 +930,13 @@ proptest! {
                         island.apply(&mut child, r, x, &mut merged);
                         let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
                         let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
-                        below.stack[0] = child.clone();
-                        let (filter, _) = below.tap_filter(0, left - 1);
-                        let taps = filter.then(|| below.filters[0].taps.clone());
-                        let last = Last { key: tapped, rep: r, merged: merged_key };
+                        // The child at depth 1, below the node (its reduction reads its parent).
+                        below.stack = vec![node.clone(), child.clone()];
+                        let (filter, _) = below.tap_filter(1, left - 1);
+                        let taps = filter.then(|| below.filters[1].taps.clone());
+                        let last = Last { key: tapped, rep: r, context };
                         let context = if any_context { None } else { Some(last) };
-                        for (_, v, y) in below.moves(0, context, left - 1, taps.as_deref()).list {
+                        for (_, v, y) in below.moves(1, context, left - 1, taps.as_deref()).list {
                             let mut grandchild = child.clone();
                             island.apply(&mut grandchild, v, y, &mut merged);
                             let mut scratch = Scratch::new(island);
