@@ -8,7 +8,7 @@ use super::bounds::{
 };
 use super::dist::{colour_radius_cut, merged_row, radius_test_applies};
 use super::island::{Node, bits, first_bit};
-use super::moves::Last;
+use super::moves::{Last, kept_colours};
 use super::search::Search;
 use super::table::context_key;
 use crate::{Colour, MAX_COLOURS};
@@ -396,8 +396,8 @@ impl Search<'_> {
             }
             colours &= !(1u64 << cv);
             if earlier.is_some_and(|tapped| v != r && ds[v] == 1 && filter.keys[v] < tapped) {
-                // Only these colours are kept (see `Swap`): `v` touches the merged region.
-                colours &= 1 << node.col[r] | 1 << x;
+                // `v` touches the merged region: only these colours may be kept.
+                colours &= kept_colours(node.col[r], x);
             }
             for y in bits(&[colours]) {
                 let y = y as Colour;

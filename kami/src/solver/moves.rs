@@ -184,6 +184,13 @@ pub(super) struct Last {
     pub(super) context: u128,
 }
 
+/// The colours (a bitset) to which [`Swap`] may keep a move of a region with an earlier
+/// key touching the merged region, after a tap of a region of colour `a` into `x`: every
+/// other colour is skipped.
+pub(super) fn kept_colours(a: Colour, x: Colour) -> u64 {
+    1 << a | 1 << x
+}
+
 /// The partial-order reduction at a node `C` reached from its parent `P` by the move `l`
 /// that tapped region `A` (of colour `a`) and recoloured it to `x`.
 ///
@@ -251,23 +258,22 @@ impl<'a> Swap<'a> {
     /// touching the merged region) to colour `y` is searched (see [`Swap`]); `target`
     /// whether the search has a target colour.
     pub(super) fn keeps(&self, node: &Node, w: usize, v: usize, y: Colour, target: bool) -> bool {
+        if kept_colours(self.a, self.x) >> y & 1 == 0 {
+            return false;
+        }
         let p = self.parent;
         let row = &p.adj[v * w..(v + 1) * w];
         if y == self.a {
             let touches_a = row[self.rep / 64] >> (self.rep % 64) & 1 == 1;
             return touches_a || node.counts[usize::from(y)] == 0;
         }
-        if y != self.x {
-            return false;
-        }
         // `m` = `v` to `x` from the parent, then `l`.
         let degree: u32 = row.iter().map(|a| a.count_ones()).sum();
         let merged = bits(row).filter(|&s| p.col[s] == y).count();
-        let m_generated = if target && p.counts[usize::from(y)] == 0 {
-            true
-        } else {
-            merged > 0 && (target || degree >= 2 || p.count < 3)
-        };
+        // Generated as the target's move (`x` absent from the parent), or to a neighbour
+        // colour by a region that is no leaf there.
+        let m_generated =
+            (target && p.counts[usize::from(y)] == 0) || (merged > 0 && (target || degree >= 2 || p.count < 3));
         if !m_generated {
             return true;
         }
