@@ -357,11 +357,10 @@ impl Search<'_> {
         // colour part adds at most one; with a target, up to two), as they are in the child.
         let slack = if self.target.is_some() { 2 } else { 1 };
         grand.pairs.clear();
-        for &(u, v, _) in &filter.pairs {
-            let (u, v) = (usize::from(u), usize::from(v));
-            let d = child_dist(u, v);
+        for &pair in &filter.pairs {
+            let (d, cu, cv) = in_child(node, ds, x, pair);
             if u32::from(d) + slack >= critical {
-                grand.pairs.push((u, v, d, colour(u), colour(v)));
+                grand.pairs.push((usize::from(pair.0), usize::from(pair.1), d, cu, cv));
             }
         }
         if grand.pairs.is_empty() {
