@@ -1,8 +1,9 @@
 //! Criterion benches: region graph build, flood fill, and the par solver against the seed
 //! article's best-first search (`reference`, not optimal, capped at 2 000 expanded states:
 //! a capped run already takes seconds on these levels, and it never proves a bound) on our
-//! own generated 29 × 10 levels: `generate`'s (random layouts, and reverse play for the
-//! ones of 130 to 190 regions, par 9 to 14; `examples/generated.rs` times more of them)
+//! own generated 29 × 10 levels: `generate`'s, kept as files (random layouts, and reverse
+//! play for the ones of 130 to 190 regions, par 9 to 14; `examples/targets.rs` times more
+//! of them against the targets)
 //! and the designed benchmark set built by reverse play (`generate::bench_set`; only the
 //! levels the solver proves within 1 000 000 nodes are timed here, `examples/designed.rs`
 //! reports all of them). `ida_star` runs on one thread, `ida_star_2_threads` on two.
@@ -10,31 +11,45 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use kami::generate::{Options, bench_set, design, generate};
+use kami::generate::{bench_set, design};
 use kami::{Level, Limits, Outcome, RegionGraph, solver};
 
 /// The seed's best-first search stops after this many expanded states.
 const CAP: usize = 2_000;
 
-/// Our own 29 × 10 levels: (colours, regions, seed). The first four have par 5 and 6;
-/// the next three are the most regions `generate` reaches with a proven par within its
-/// default budget for 3, 4 and 5 colours on most seeds (par 12, 11 and 9; built by reverse
-/// play, which takes 5 to 9 s each here); the last two are the deepest levels it builds
-/// and proves quickly, 190 regions in 3 colours (par 13 and 14, under a second each).
-const LEVELS: [(usize, usize, u64); 9] =
-    [(3, 50, 1), (3, 50, 3), (5, 60, 3), (4, 60, 3), (3, 170, 2), (4, 150, 1), (5, 130, 1), (3, 190, 2), (3, 190, 1)];
+/// Our own 29 × 10 levels, kept as files (`benches/<directory>/<name>.txt`, made by
+/// `generate` on the seed in their name, with its proven par; not generated again, since
+/// which attempts `generate` keeps, and so its level for a seed, depends on the solver's
+/// node counts): the first four have par 5 and 6; the next three are the most regions
+/// `generate` reaches with a proven par within its default budget for 3, 4 and 5 colours
+/// on most seeds (par 12, 11 and 9; built by reverse play); the last two are the deepest
+/// levels it builds and proves quickly, 190 regions in 3 colours (par 13 and 14, under a
+/// second each, from the deep set).
+const LEVELS: [(&str, &str); 9] = [
+    ("generated", "k3-n50-seed01"),
+    ("generated", "k3-n50-seed03"),
+    ("generated", "k5-n60-seed03"),
+    ("generated", "k4-n60-seed03"),
+    ("generated", "k3-n170-seed02"),
+    ("generated", "k4-n150-seed01"),
+    ("generated", "k5-n130-seed01"),
+    ("deep", "k3-n190-seed02"),
+    ("deep", "k3-n190-seed01"),
+];
 
 /// The generated levels, named with their colours, regions, par and seed; every one must be
-/// built (a bench that silently lost its levels would measure nothing).
+/// read (a bench that silently lost its levels would measure nothing).
 fn levels() -> Vec<(String, Level)> {
     LEVELS
         .iter()
-        .map(|&(colours, regions, seed)| {
-            let options = Options { colours, regions, seed, ..Options::default() };
-            let level = generate(&options).unwrap_or_else(|e| panic!("bench level {options:?}: {e}"));
-            let (n, par) = (RegionGraph::new(&level).len(), level.par.unwrap_or(0));
-            let name = format!("k{colours}-n{n}-par{par}-seed{seed}");
-            (name, level)
+        .map(|&(dir, file)| {
+            let path = format!("{}/benches/{dir}/{file}.txt", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("bench level {path}: {e}"));
+            let level = Level::parse(&text).unwrap_or_else(|e| panic!("bench level {path}: {e}"));
+            let (colours, n, par) =
+                (level.colours_used().len(), RegionGraph::new(&level).len(), level.par.unwrap_or(0));
+            let seed = file.rsplit("seed").next().unwrap_or_default().trim_start_matches('0');
+            (format!("k{colours}-n{n}-par{par}-seed{seed}"), level)
         })
         .collect()
 }
