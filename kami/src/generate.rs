@@ -55,10 +55,9 @@ impl Default for Options {
 /// The same options give the same level on every run of one version of this crate. Across
 /// versions they may not: a layout is kept when the solver proves its par within
 /// [`Options::node_limit`], and a solver that spends fewer nodes keeps layouts an older one
-/// dropped. On 29 × 10 with 4 colours and 130 regions, seeds 1, 3 and 4 once gave levels
-/// of par 8, 10 and 9; the solver of November 2026 keeps, for seeds 3 and 4, levels of par
-/// 10 whose proofs take five to nine times as long. A game that needs the same levels
-/// after an upgrade stores the levels, not the seeds.
+/// dropped (in November 2026, seeds 1, 3 and 4 of 29 × 10 levels with 4 colours and 130
+/// regions changed this way, to levels whose proofs take about five times as long). A game
+/// that needs the same levels after an upgrade stores the levels, not the seeds.
 ///
 /// ```
 /// use kami::generate::{generate, Options};
