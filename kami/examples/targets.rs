@@ -8,7 +8,7 @@
 //! The levels:
 //!
 //! - `benches/generated/*.txt`: levels of [`kami::generate::generate`] for 3 to 5
-//!   colours, 100 and 130 regions and seeds 1 to 4, and the other generated levels of the
+//!   colours, 100 and 130 regions and seeds 1 to 12, and the other generated levels of the
 //!   solve bench;
 //! - `benches/deep/*.txt`: the deep level set (190 regions, 3 colours, par 13 and 14);
 //! - the designed benchmark set ([`kami::generate::bench_set`], built by

@@ -62,5 +62,5 @@ fn the_generated_level_files_are_what_their_names_say() {
             assert_eq!(kami::solve(level).len() as u32, par, "{name}");
         }
     }
-    assert_eq!(files.len(), 30);
+    assert_eq!(files.len(), 78);
 }
