@@ -6,12 +6,15 @@
 //! of them against the targets)
 //! and the designed benchmark set built by reverse play (`generate::bench_set`; only the
 //! levels the solver proves within 1 000 000 nodes are timed here, `examples/designed.rs`
-//! reports all of them). `ida_star` runs on one thread, `ida_star_2_threads` on two.
+//! reports all of them), with one more designed level of par 10 (5 colours, 122 regions,
+//! 10 un-moves, seed 1002: the median of the par-10 levels of `examples/targets.rs`'s
+//! `designed-m10` class, which all miss the 0.1 s target, taking 1.5 to 14 s on
+//! two threads). `ida_star` runs on one thread, `ida_star_2_threads` on two.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use kami::generate::{bench_set, design};
+use kami::generate::{DesignOptions, bench_set, design};
 use kami::{Level, Limits, Outcome, RegionGraph, solver};
 
 /// The seed's best-first search stops after this many expanded states.
@@ -72,6 +75,14 @@ fn designed() -> Vec<(String, Level)> {
         .collect()
 }
 
+/// The designed level of par 10 timed beside the bench set (module docs), named like those.
+fn designed_par_10() -> (String, Level) {
+    let options = DesignOptions { colours: 5, moves: 10, seed: 1002, ..DesignOptions::default() };
+    let level = design(&options).expect("the level can be built").level;
+    let name = format!("designed-m10-k5-n{}-seed1002", RegionGraph::new(&level).len());
+    (name, level)
+}
+
 fn benches(c: &mut Criterion) {
     let levels = levels();
     let mut group = c.benchmark_group("region_graph");
@@ -97,7 +108,8 @@ fn benches(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
-    let designed = designed();
+    let mut designed = designed();
+    designed.push(designed_par_10());
     for (name, level) in levels.iter().chain(designed.iter()) {
         group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
         // The same search on two threads (`Limits::threads`), as `kami solve` runs it.

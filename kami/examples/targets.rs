@@ -12,7 +12,10 @@
 //!   solve bench;
 //! - `benches/deep/*.txt`: the deep level set (190 regions, 3 colours, par 13 and 14);
 //! - the designed benchmark set ([`kami::generate::bench_set`], built by
-//!   [`kami::generate::design`], which does not depend on the solver).
+//!   [`kami::generate::design`], which does not depend on the solver);
+//! - `designed-m10/`: 24 more levels of [`kami::generate::design`], 4 and 5 colours,
+//!   10 un-moves (so par at most 10), the default blobs and seeds 1000 to 1011: levels of
+//!   par 7 to 10 built like the designed set, 110 to 125 regions.
 //!
 //! The generated levels are kept as files, not generated again: which attempts `generate`
 //! keeps, and so its level for a seed, depends on the solver's node counts, which change
@@ -22,12 +25,13 @@
 //!
 //! `cargo run --release -p kami --example targets -- [threads=N] [runs=N] [timeout=S]
 //! [NAME...]` (two threads, five runs and 60 s unless told otherwise; `NAME` picks the
-//! levels whose name contains it, like `k4-n130`, `generated/`, `deep/` or `designed/`).
+//! levels whose name contains it, like `k4-n130`, `generated/`, `deep/`, `designed/` or
+//! `designed-m10/`).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kami::generate::{bench_set, design};
+use kami::generate::{DesignOptions, bench_set, design};
 use kami::{Level, Limits, Outcome, RegionGraph, solver};
 
 /// A level to time, with its name (the par proven when it was made, if known, is in the
@@ -51,6 +55,13 @@ fn main() {
     for (i, options) in bench_set().iter().enumerate() {
         let level = design(options).expect("the designed set can be built").level;
         entries.push(Entry { name: format!("designed/{i:02}"), level });
+    }
+    for colours in [4, 5] {
+        for seed in 1000..1012 {
+            let options = DesignOptions { colours, moves: 10, seed, ..DesignOptions::default() };
+            let level = design(&options).expect("the designed levels can be built").level;
+            entries.push(Entry { name: format!("designed-m10/k{colours}-seed{seed}"), level });
+        }
     }
     entries.retain(|e| wanted(&e.name));
 
