@@ -57,35 +57,28 @@ fn levels() -> Vec<(String, Level)> {
         .collect()
 }
 
-/// The designed levels the solver proves within the node limit, named with their regions,
-/// colours and par.
-fn designed() -> Vec<(String, Level)> {
-    bench_set()
-        .iter()
-        .filter_map(|options| {
-            let level = design(options).ok()?.level;
-            let (Outcome::Optimal(moves), _) =
-                solver::solve_counted(&level, Limits { node_limit: Some(1_000_000), ..Limits::default() })
-            else {
-                return None;
-            };
-            let name = format!("designed-k{}-n{}-par{}", options.colours, RegionGraph::new(&level).len(), moves.len());
-            Some((name, level))
-        })
-        .collect()
+/// A designed level named with its colours, regions and par, if the solver proves the par
+/// within `limits`.
+fn named_design(options: &DesignOptions, limits: Limits) -> Option<(String, Level)> {
+    let level = design(options).ok()?.level;
+    let Outcome::Optimal(moves) = solver::solve_with(&level, limits) else {
+        return None;
+    };
+    let name = format!("designed-k{}-n{}-par{}", options.colours, RegionGraph::new(&level).len(), moves.len());
+    Some((name, level))
 }
 
-/// The designed level of par 10 timed beside the bench set (module docs), named like those
-/// with its proven par (one solve of a few seconds, before the timing starts).
-fn designed_par_10() -> (String, Level) {
+/// The designed levels the solver proves within the node limit, and the designed level of
+/// par 10 (module docs; its proof takes a few seconds, before the timing starts), named
+/// like them with its seed.
+fn designed() -> Vec<(String, Level)> {
+    let quick = Limits { node_limit: Some(1_000_000), ..Limits::default() };
+    let mut levels: Vec<_> = bench_set().iter().filter_map(|options| named_design(options, quick)).collect();
     let options = DesignOptions { colours: 5, moves: 10, seed: 1002, ..DesignOptions::default() };
-    let level = design(&options).expect("the level can be built").level;
-    let Outcome::Optimal(moves) = kami::solve_with(&level, Limits { threads: 2, ..Limits::default() }) else {
-        unreachable!("a search without limits ends with the optimum")
-    };
-    let par = moves.len();
-    let name = format!("designed-k5-n{}-par{par}-seed1002", RegionGraph::new(&level).len());
-    (name, level)
+    let (name, level) =
+        named_design(&options, Limits { threads: 2, ..Limits::default() }).expect("a search without limits ends");
+    levels.push((format!("{name}-seed{}", options.seed), level));
+    levels
 }
 
 fn benches(c: &mut Criterion) {
@@ -113,8 +106,7 @@ fn benches(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
-    let mut designed = designed();
-    designed.push(designed_par_10());
+    let designed = designed();
     for (name, level) in levels.iter().chain(designed.iter()) {
         group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
         // The same search on two threads (`Limits::threads`), as `kami solve` runs it.

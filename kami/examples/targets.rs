@@ -52,16 +52,16 @@ fn main() {
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches");
     let mut entries: Vec<Entry> = ["generated", "deep"].iter().flat_map(|dir| files(&root.join(dir))).collect();
-    for (i, options) in bench_set().iter().enumerate() {
-        let level = design(options).expect("the designed set can be built").level;
-        entries.push(Entry { name: format!("designed/{i:02}"), level });
-    }
-    for colours in [4, 5] {
-        for seed in 1000..1012 {
+    let set = bench_set().into_iter().enumerate().map(|(i, options)| (format!("designed/{i:02}"), options));
+    let m10 = [4, 5].into_iter().flat_map(|colours| {
+        (1000..1012).map(move |seed| {
             let options = DesignOptions { colours, moves: 10, seed, ..DesignOptions::default() };
-            let level = design(&options).expect("the designed levels can be built").level;
-            entries.push(Entry { name: format!("designed-m10/k{colours}-seed{seed}"), level });
-        }
+            (format!("designed-m10/k{colours}-seed{seed}"), options)
+        })
+    });
+    for (name, options) in set.chain(m10) {
+        let level = design(&options).expect("the designed levels can be built").level;
+        entries.push(Entry { name, level });
     }
     entries.retain(|e| wanted(&e.name));
 
