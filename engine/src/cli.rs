@@ -73,9 +73,11 @@ pub fn first_line(text: &str) -> &str {
     text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("error")
 }
 
-/// Parses `args` (the program name first) into `P`: a usage error is `Err((2, line))` with
-/// the one line to print (clap's first line, without its `error: ` prefix), `--help` or `--version` is `Err((0, text))` with the text to
-/// print on standard output.
+/// Parses `args` (the program name first) into `P`: a usage error is `Err((2, text))` with
+/// the [`usage_text`] to print (clap's first line without its `error: ` prefix, then its
+/// suggestion and "try --help" lines); `--help`, `--version`, or no command at all for a
+/// parser with `arg_required_else_help`, is `Err((0, text))` with the help to print on
+/// standard output.
 ///
 /// ```
 /// use clap::Parser;
@@ -91,7 +93,7 @@ pub fn first_line(text: &str) -> &str {
 /// let (code, line) = engine::cli::parse_from::<Args, _, _>(["demo", "--seed", "x"]).err().unwrap();
 /// assert_eq!(code, 2);
 /// assert!(line.starts_with("invalid value 'x' for '--seed <SEED>'"));
-/// assert!(!line.contains('\n'));
+/// assert_eq!(line.lines().last(), Some("For more information, try '--help'."));
 /// let (code, help) = engine::cli::parse_from::<Args, _, _>(["demo", "--help"]).err().unwrap();
 /// assert_eq!(code, 0);
 /// assert!(help.contains("--seed"));
@@ -106,14 +108,38 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     P::try_parse_from(args).map_err(|e| {
-        if e.use_stderr() {
-            let text = e.to_string();
-            let line = first_line(&text);
-            (USAGE, line.strip_prefix("error: ").unwrap_or(line).to_owned())
-        } else {
-            (0, e.to_string())
+        use clap::error::ErrorKind;
+        if matches!(e.kind(), ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+            // No command at all: show the commands, as `--help` would.
+            return (0, e.render().to_string());
         }
+        if e.use_stderr() { (USAGE, usage_text(&e.render().to_string())) } else { (0, e.to_string()) }
     })
+}
+
+/// A clap usage error, cut to what the contract allows: its first line (without the
+/// `error: ` prefix), then clap's suggestion lines (`tip: …`) and its closing "try --help"
+/// line, if it has them; never the usage block.
+///
+/// ```
+/// let text = "error: unrecognized subcommand 'slove'\n\n  tip: a similar subcommand exists: 'solve'\n\nUsage: fifteen <COMMAND>\n\nFor more information, try '--help'.\n";
+/// assert_eq!(
+///     engine::cli::usage_text(text),
+///     "unrecognized subcommand 'slove'\n  tip: a similar subcommand exists: 'solve'\nFor more information, try '--help'."
+/// );
+/// ```
+#[must_use]
+pub fn usage_text(text: &str) -> String {
+    let first = first_line(text);
+    let mut lines = vec![first.strip_prefix("error: ").unwrap_or(first).to_owned()];
+    let rest = text.lines().map(str::trim).filter(|l| !l.is_empty()).skip(1);
+    lines.extend(
+        rest.filter(|l| l.starts_with("tip:") || l.starts_with("For more information")).map(|l| format!("  {l}")),
+    );
+    if let Some(last) = lines.last_mut().filter(|l| l.trim_start().starts_with("For more information")) {
+        *last = last.trim_start().to_owned();
+    }
+    lines.join("\n")
 }
 
 /// Parses the process's arguments into `P` for the binary `program`, or prints what the
@@ -140,8 +166,14 @@ where
 /// # Errors
 /// The exit code when the program must stop: 2 after a usage error, 0 after help or version.
 pub fn parse<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
-    parse_from(std::env::args_os())
-        .map_err(|(code, text)| if code == USAGE { fail(program, code, &text) } else { answer(&text, code) })
+    parse_from(std::env::args_os()).map_err(|(code, text)| {
+        if code == USAGE {
+            eprintln!("{program}: {text}");
+            ExitCode::from(code)
+        } else {
+            answer(&text, code)
+        }
+    })
 }
 
 /// Parses a `--timeout`-style number of seconds (a clap `value_parser`): finite and `>= 0`;
@@ -236,4 +268,71 @@ pub fn run_binary(path: impl AsRef<OsStr>, args: &[&str], env: &[(&str, &Path)],
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     })
+}
+
+/// One answer as a JSON document on one line, with a final newline (what `--json` prints).
+///
+/// ```
+/// assert_eq!(engine::cli::json_line(&[1, 2]), "[1,2]\n");
+/// ```
+#[must_use]
+pub fn json_line<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    // Serialising plain data to a String cannot fail (no maps with non-string keys here).
+    let mut text = serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":{:?}}}", e.to_string()));
+    text.push('\n');
+    text
+}
+
+/// How long a search runs before [`watch`] says once what the user can do instead.
+pub const ADVICE_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// `budget` with a progress display on standard error when it is a terminal: an indicatif
+/// spinner with the current bound, best answer, nodes and time, and after [`ADVICE_AFTER`]
+/// one line of `advice` (e.g. "no answer yet: --fast gives a quick one, --timeout S stops
+/// the search"). When standard error is not a terminal, `budget` is returned unchanged.
+/// Drop the returned [`Watch`] when the search is done to clear the spinner.
+///
+/// ```
+/// let (budget, watch) = engine::cli::watch(engine::Budget::default(), "try --timeout");
+/// drop(watch);
+/// assert_eq!(budget.node_limit(), None);
+/// ```
+#[must_use]
+pub fn watch(budget: crate::Budget, advice: &str) -> (crate::Budget, Watch) {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return (budget, Watch(None));
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let shown = bar.clone();
+    let advice = advice.to_owned();
+    let advised = std::sync::atomic::AtomicBool::new(false);
+    let budget = budget.with_progress(move |p| {
+        let bound = p.bound.map(|b| format!("bound {b}  ")).unwrap_or_default();
+        let best = p.best.map(|b| format!("best {b}  ")).unwrap_or_default();
+        let msg = format!("{bound}{best}{} nodes  {:.1} s", p.nodes, p.elapsed.as_secs_f64());
+        shown.set_message(msg);
+        shown.tick();
+        if p.elapsed >= ADVICE_AFTER && !advice.is_empty() && !advised.swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            shown.println(&advice);
+        }
+    });
+    (budget, Watch(Some(bar)))
+}
+
+/// The progress display of [`watch`]: cleared when dropped.
+#[derive(Debug)]
+pub struct Watch(Option<indicatif::ProgressBar>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -1,23 +1,27 @@
 #![doc = include_str!("../README.md")]
 
+pub mod budget;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod coord;
 pub mod grid;
 pub mod rng;
 pub mod ron_format;
+pub mod size;
 pub mod text;
 pub mod topology;
 pub mod traverse;
 pub mod union_find;
 
+pub use budget::{Budget, CancelToken, Meter, Outcome, Progress, ProgressFn, Report, Stats, StopReason};
 pub use coord::Coord;
 pub use grid::{Grid, GridError};
 pub use rng::SeededRng;
 pub use ron_format::{RonError, canonical_ron, from_ron, pretty_config, to_ron};
+pub use size::{Size, SizeError, SizeLimits};
 pub use text::{
-    ParseError, content_lines, format_char_grid, format_token_grid, parse_char_grid, parse_token_grid, read_input,
-    token_location, tokens_with_columns,
+    InputError, ParseError, content_lines, format_char_grid, format_token_grid, parse_char_grid, parse_token_grid,
+    read_input, token_location, tokens_with_columns,
 };
 pub use topology::{Adjacency, Neighbours, SquareGrid, Topology, TriangleGeometry, TriangleGrid};
 pub use traverse::{Components, bfs, bfs_reach, components, distances, flood_fill};

@@ -80,9 +80,32 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The text named by a command-line INPUT argument could not be read.
+///
+/// Displays as `source: cannot read: reason`.
+#[derive(Debug)]
+pub struct InputError {
+    /// The source's name (`<stdin>` for standard input).
+    pub source_name: String,
+    /// What went wrong.
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: cannot read: {}", self.source_name, self.error)
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 /// Reads the text named by a command-line INPUT argument: a file path, or `-` for standard
 /// input. Returns the source name to put in error messages (`<stdin>` for `-`) and the
-/// text, or a one-line message naming the source.
+/// text, or an [`InputError`] naming the source.
 ///
 /// ```
 /// let path = std::env::temp_dir().join(format!("engine-read-input-{}.txt", std::process::id()));
@@ -90,17 +113,18 @@ impl std::error::Error for ParseError {}
 /// let (source, text) = engine::read_input(path.to_str().unwrap()).unwrap();
 /// assert_eq!((source.as_str(), text.as_str()), (path.to_str().unwrap(), "1 2\n"));
 /// std::fs::remove_file(&path).unwrap();
-/// assert!(engine::read_input("/no/such/file").unwrap_err().starts_with("/no/such/file: cannot read: "));
+/// assert!(engine::read_input("/no/such/file").unwrap_err().to_string().starts_with("/no/such/file: cannot read: "));
 /// ```
-pub fn read_input(path: &str) -> Result<(String, String), String> {
-    if path == "-" {
+pub fn read_input(path: &str) -> Result<(String, String), InputError> {
+    let (name, read) = if path == "-" {
         let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
-        Ok(("<stdin>".to_string(), text))
+        ("<stdin>".to_owned(), std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| text))
     } else {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-        Ok((path.to_string(), text))
+        (path.to_owned(), std::fs::read_to_string(path))
+    };
+    match read {
+        Ok(text) => Ok((name, text)),
+        Err(error) => Err(InputError { source_name: name, error }),
     }
 }
 

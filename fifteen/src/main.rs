@@ -324,7 +324,7 @@ fn parse_size(text: &str) -> Result<(usize, usize), Failure> {
 /// the source, line and column.
 fn read_puzzles(args: &InputArgs) -> Result<Vec<(Board, Board)>, Failure> {
     let goal = Goal::parse(&args.goal, args.width).map_err(|m| usage(format!("--goal: {m}")))?;
-    let (source, text) = engine::read_input(&args.input).map_err(usage)?;
+    let (source, text) = engine::read_input(&args.input).map_err(|e| usage(e.to_string()))?;
     let mut out = Vec::new();
     for (line_no, line) in engine::content_lines(&text) {
         let board = Board::parse_line(line, args.width)

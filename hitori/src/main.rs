@@ -100,6 +100,6 @@ fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
 }
 
 fn read_puzzle(input: &str) -> Result<Puzzle, Failure> {
-    let (source, text) = engine::read_input(input).map_err(|m| Failure(2, m))?;
+    let (source, text) = engine::read_input(input).map_err(|e| Failure(2, e.to_string()))?;
     Puzzle::parse(&text).map_err(|e| Failure(2, e.with_source(source).to_string()))
 }

@@ -100,7 +100,7 @@ fn run(command: Command) -> Result<(u8, String), Failure> {
 
 /// Reads and parses a level from a path or `-` (stdin); errors name the source and line.
 fn read_level(path: &str) -> Result<(String, Level), Failure> {
-    let (name, text) = engine::read_input(path).map_err(|m| Failure(2, m))?;
+    let (name, text) = engine::read_input(path).map_err(|e| Failure(2, e.to_string()))?;
     let level = Level::parse(&text).map_err(|e| Failure(2, e.with_source(&name).to_string()))?;
     Ok((name, level))
 }

@@ -63,7 +63,7 @@ enum Command {
 }
 
 fn read_board(source: &str) -> Result<Board, Failure> {
-    let (name, text) = engine::read_input(source).map_err(|m| Failure(2, m))?;
+    let (name, text) = engine::read_input(source).map_err(|e| Failure(2, e.to_string()))?;
     Board::parse(&text).map_err(|e| Failure(2, e.with_source(name).to_string()))
 }
 
