@@ -1,0 +1,152 @@
+'use strict';
+// The kami page: the board is the server's `kami::svg` picture; moves recolour its
+// triangles in the order the library's flood fill visits them.
+
+let game = null; // { text, rows, cols, par, palette, moves, history, query }
+let colour = null;
+let fills = {};
+
+function grid(text) { return text.split('\n').filter((l) => l && !l.startsWith('#')); }
+
+function polygons() { return document.querySelectorAll('[data-testid=board] polygon[data-r]'); }
+
+function paint(text) {
+  const rows = grid(text);
+  for (const p of polygons()) {
+    const ch = rows[Number(p.dataset.r)][Number(p.dataset.c)];
+    p.setAttribute('data-value', ch);
+    p.setAttribute('fill', fills[ch]);
+    p.setAttribute('stroke', fills[ch]);
+    p.removeAttribute('data-hint');
+    p.setAttribute('stroke-width', '0.5');
+  }
+}
+
+function report() {
+  const par = game.par == null ? '' : ` (par ${game.par})`;
+  const solved = new Set(grid(game.text).join('').replace(/\./g, '')).size === 1;
+  if (solved) {
+    const verdict = game.par == null ? '' : game.moves <= game.par ? ': par made' : `: ${game.moves - game.par} over par`;
+    setStatus(`solved in ${game.moves} moves${par}${verdict}`, 'won');
+  } else {
+    setStatus(`${game.moves} moves${par}`);
+  }
+}
+
+function choose(c) {
+  colour = c;
+  for (const b of document.querySelectorAll('.palette button')) b.classList.toggle('selected', b.dataset.colour === c);
+}
+
+function show(answer) {
+  game = { ...answer, moves: 0, history: [] };
+  fills = Object.fromEntries(answer.palette.map((p) => [p.colour, p.fill]));
+  const box = $('#board-box');
+  box.innerHTML = answer.svg;
+  // Drawn at kami::svg's own size, scaled up to a comfortable height.
+  const picture = box.querySelector('svg');
+  const scale = Math.max(1, Math.min(4, 600 / Number(picture.getAttribute('height'))));
+  picture.setAttribute('width', Number(picture.getAttribute('width')) * scale);
+  picture.setAttribute('height', Number(picture.getAttribute('height')) * scale);
+  for (const p of polygons()) {
+    p.style.cursor = 'pointer';
+    p.addEventListener('click', () => { if (busyCount === 0) tap(Number(p.dataset.r), Number(p.dataset.c)); });
+  }
+  const palette = $('[data-testid=palette]');
+  palette.replaceChildren(...answer.palette.map((p) => {
+    const b = document.createElement('button');
+    b.dataset.testid = `colour-${p.colour}`;
+    b.dataset.colour = p.colour;
+    b.style.background = p.fill;
+    b.title = `colour ${p.colour}`;
+    b.addEventListener('click', () => choose(p.colour));
+    return b;
+  }));
+  choose(answer.palette[0].colour);
+  $('#paste').value = answer.text;
+  setNote(game.par == null ? 'par unknown: the solver ran out of time' : '');
+  report();
+}
+
+async function tap(r, c) {
+  if (!colour) return;
+  await act(async () => {
+    const answer = await api('kami/play', { text: game.text, row: r, col: c, colour });
+    if (!answer.changed.length) return;
+    game.history.push(game.text);
+    game.text = answer.text;
+    game.moves += 1;
+    setNote('');
+    const byCell = {};
+    for (const p of polygons()) byCell[`${p.dataset.r},${p.dataset.c}`] = p;
+    const step = Math.max(1, Math.ceil(answer.changed.length / 40));
+    for (let i = 0; i < answer.changed.length; i++) {
+      const [rr, cc] = answer.changed[i];
+      const p = byCell[`${rr},${cc}`];
+      p.setAttribute('fill', fills[colour]);
+      p.setAttribute('stroke', fills[colour]);
+      p.setAttribute('data-value', colour);
+      if (i % step === step - 1) await sleep(12);
+    }
+    paint(game.text);
+    report();
+  });
+}
+
+async function load(query) {
+  setStatus('generating a level and proving its par…');
+  const answer = await api('kami/new', query);
+  show(answer);
+  $('#size').value = query.size;
+  $('#colors').value = query.colors;
+  $('#regions').value = query.regions;
+  $('#seed').value = answer.seed;
+  share({ size: query.size, colors: query.colors, regions: query.regions, seed: answer.seed });
+}
+
+async function loadText(text) {
+  setStatus('reading the level…');
+  const answer = await api('kami/level', { text });
+  show(answer);
+  share({ level: answer.text });
+}
+
+button('new', () => act(() => load({ size: $('#size').value, colors: Number($('#colors').value), regions: Number($('#regions').value) })));
+button('undo', () => {
+  if (!game.history.length) return;
+  game.text = game.history.pop();
+  game.moves -= 1;
+  paint(game.text);
+  report();
+});
+button('hint', () => act(async () => {
+  const answer = await api('kami/hint', { text: game.text });
+  if (!answer.moves.length) { setNote(answer.moves_left === 0 ? 'already one colour' : 'no hint: the search ran out of time'); return; }
+  const m = answer.moves[0];
+  paint(game.text);
+  const p = document.querySelector(`[data-testid=board] polygon[data-r="${m.row}"][data-c="${m.col}"]`);
+  p.setAttribute('data-hint', '1');
+  p.setAttribute('stroke', '#000');
+  p.setAttribute('stroke-width', '3');
+  choose(m.colour);
+  setNote(`hint: tap the outlined triangle with colour ${m.colour}; ${answer.moves_left} moves left from here` + (answer.optimal ? ' (optimal)' : ''));
+}));
+button('solve', () => act(async () => {
+  const answer = await api('kami/solve', { text: game.text });
+  if (!answer.moves.length) { setNote('no solution found in time'); return; }
+  setNote(`${answer.optimal ? 'an optimal' : 'a'} solution from here: ${answer.moves.length} moves`);
+  for (const m of answer.moves) {
+    choose(m.colour);
+    await tap(m.row, m.col);
+    await sleep(300);
+  }
+}));
+$('#load').addEventListener('click', () => { if (busyCount === 0) act(() => loadText($('#paste').value)); });
+
+act(() => {
+  const p = params();
+  if (p.get('level') !== null) return loadText(p.get('level'));
+  const q = { size: p.get('size') || '10x29', colors: Number(p.get('colors') || 4), regions: Number(p.get('regions') || 24) };
+  if (p.get('seed') !== null) q.seed = Number(p.get('seed'));
+  return load(q);
+});

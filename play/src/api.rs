@@ -1,0 +1,250 @@
+//! The HTTP layer: routes, the JSON error type, the JSON body extractor, and the handlers
+//! that hand each request to its game module (see `docs/playground.md` for the API).
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Query, Request, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::jobs::Jobs;
+use crate::{Config, assets, fifteen, hitori, kami, shisen};
+
+/// What every handler shares.
+pub(crate) struct AppState {
+    pub(crate) jobs: Jobs,
+    pub(crate) pdbs: Arc<fifteen::Pdbs>,
+}
+
+impl AppState {
+    pub(crate) fn new(config: &Config) -> Self {
+        AppState {
+            jobs: Jobs::new(config.max_running, config.max_waiting, config.solve_time),
+            pdbs: Arc::new(fifteen::Pdbs::default()),
+        }
+    }
+}
+
+type Shared = State<Arc<AppState>>;
+
+/// An error answer: a status and `{"error": message}`.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    /// `400`: the request is well-formed JSON but asks for something impossible.
+    pub(crate) fn bad(message: impl Into<String>) -> Self {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+
+    /// `422`: the request was understood, but the game could not make what it asked for.
+    pub(crate) fn unprocessable(message: impl Into<String>) -> Self {
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
+    }
+
+    pub(crate) fn busy() -> Self {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "the server is busy with other searches: try again in a moment".into(),
+        }
+    }
+
+    pub(crate) fn internal() -> Self {
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: "the game library failed on this request".into() }
+    }
+
+    fn not_found(message: impl Into<String>) -> Self {
+        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+        }
+        (self.status, Json(Body { error: self.message })).into_response()
+    }
+}
+
+/// A JSON request body whose rejections (bad JSON, wrong fields, wrong content type, too
+/// large) are JSON errors too.
+pub(crate) struct Body<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(rejection_error(&rejection)),
+        }
+    }
+}
+
+fn rejection_error(rejection: &JsonRejection) -> ApiError {
+    ApiError { status: rejection.status(), message: rejection.body_text() }
+}
+
+type Answer<T> = Result<Json<T>, ApiError>;
+
+/// The routes, with bodies limited to `body_limit` bytes.
+pub(crate) fn routes(state: Arc<AppState>, body_limit: usize) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::page("index") }))
+        .route("/fifteen", get(|| async { assets::page("fifteen") }))
+        .route("/shisen", get(|| async { assets::page("shisen") }))
+        .route("/hitori", get(|| async { assets::page("hitori") }))
+        .route("/kami", get(|| async { assets::page("kami") }))
+        .route("/assets/{file}", get(asset))
+        .route("/api/games", get(games))
+        .route("/api/fifteen/new", post(fifteen_new))
+        .route("/api/fifteen/solve", post(fifteen_solve))
+        .route("/api/fifteen/hint", post(fifteen_hint))
+        .route("/api/fifteen/pdb", get(fifteen_pdb))
+        .route("/api/shisen/new", post(shisen_new))
+        .route("/api/shisen/remove", post(shisen_remove))
+        .route("/api/shisen/hint", post(shisen_hint))
+        .route("/api/shisen/shuffle", post(shisen_shuffle))
+        .route("/api/shisen/verdict", post(shisen_verdict))
+        .route("/api/shisen/solve", post(shisen_solve))
+        .route("/api/hitori/new", post(hitori_new))
+        .route("/api/hitori/check", post(hitori_check))
+        .route("/api/hitori/hint", post(hitori_hint))
+        .route("/api/hitori/solve", post(hitori_solve))
+        .route("/api/kami/new", post(kami_new))
+        .route("/api/kami/level", post(kami_level))
+        .route("/api/kami/play", post(kami_play))
+        .route("/api/kami/hint", post(kami_hint))
+        .route("/api/kami/solve", post(kami_solve))
+        .fallback(fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+async fn asset(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
+    match assets::asset(&file) {
+        Some((kind, text)) => ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], text).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+const GAMES: [&str; 4] = ["fifteen", "shisen", "hitori", "kami"];
+
+#[derive(Serialize)]
+struct Games {
+    games: [&'static str; 4],
+}
+
+async fn games() -> Json<Games> {
+    Json(Games { games: GAMES })
+}
+
+async fn fallback(uri: Uri) -> Response {
+    let path = uri.path();
+    let Some(rest) = path.strip_prefix("/api/") else {
+        return (StatusCode::NOT_FOUND, assets::page("missing")).into_response();
+    };
+    let game = rest.split('/').next().unwrap_or_default();
+    if GAMES.contains(&game) {
+        ApiError::not_found(format!("{game} has no endpoint {path}")).into_response()
+    } else {
+        ApiError::not_found(format!("unknown game {game:?}: the games are {}", GAMES.join(", "))).into_response()
+    }
+}
+
+async fn method_not_allowed(uri: Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{} does not take this method (the API's actions are POST with a JSON body)", uri.path()),
+    }
+}
+
+async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
+    let pdbs = Arc::clone(&s.pdbs);
+    s.jobs.heavy(move |limits| fifteen::new(&req, &pdbs, limits)).await.map(Json)
+}
+
+async fn fifteen_solve(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
+    let pdbs = Arc::clone(&s.pdbs);
+    s.jobs.heavy(move |limits| fifteen::solve(&req, &pdbs, limits)).await.map(Json)
+}
+
+async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
+    let pdbs = Arc::clone(&s.pdbs);
+    s.jobs.heavy(move |limits| fifteen::solve(&req, &pdbs, limits).map(fifteen::SolveReply::first)).await.map(Json)
+}
+
+async fn fifteen_pdb(State(s): Shared, Query(req): Query<fifteen::PdbQuery>) -> Answer<fifteen::PdbStatus> {
+    fifteen::pdb_status(&req, &s.pdbs).map(Json)
+}
+
+async fn shisen_new(State(s): Shared, Body(req): Body<shisen::NewRequest>) -> Answer<shisen::Deal> {
+    s.jobs.heavy(move |_| shisen::new(&req)).await.map(Json)
+}
+
+async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>) -> Answer<shisen::RemoveReply> {
+    s.jobs.quick(move || shisen::remove(&req)).await.map(Json)
+}
+
+async fn shisen_hint(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::HintReply> {
+    s.jobs.heavy(move |limits| shisen::hint(&req, limits)).await.map(Json)
+}
+
+async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest>) -> Answer<shisen::ShuffleReply> {
+    s.jobs.quick(move || shisen::shuffle(&req)).await.map(Json)
+}
+
+async fn shisen_verdict(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
+    s.jobs.heavy(move |limits| shisen::solve(&req, limits).map(shisen::SolveReply::verdict)).await.map(Json)
+}
+
+async fn shisen_solve(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
+    s.jobs.heavy(move |limits| shisen::solve(&req, limits)).await.map(Json)
+}
+
+async fn hitori_new(State(s): Shared, Body(req): Body<hitori::NewRequest>) -> Answer<hitori::Puzzle> {
+    s.jobs.heavy(move |limits| hitori::new(&req, limits)).await.map(Json)
+}
+
+async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::CheckReply> {
+    s.jobs.quick(move || hitori::check(&req)).await.map(Json)
+}
+
+async fn hitori_hint(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::HintReply> {
+    s.jobs.heavy(move |_| hitori::hint(&req)).await.map(Json)
+}
+
+async fn hitori_solve(State(s): Shared, Body(req): Body<hitori::PuzzleRequest>) -> Answer<hitori::SolveReply> {
+    s.jobs.heavy(move |limits| hitori::solve(&req, limits)).await.map(Json)
+}
+
+async fn kami_new(State(s): Shared, Body(req): Body<kami::NewRequest>) -> Answer<kami::LevelReply> {
+    s.jobs.heavy(move |limits| kami::new(&req, limits)).await.map(Json)
+}
+
+async fn kami_level(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::LevelReply> {
+    s.jobs.heavy(move |limits| kami::level(&req, limits)).await.map(Json)
+}
+
+async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answer<kami::PlayReply> {
+    s.jobs.quick(move || kami::play(&req)).await.map(Json)
+}
+
+async fn kami_hint(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
+    s.jobs.heavy(move |limits| kami::solve(&req, limits).map(kami::SolveReply::first)).await.map(Json)
+}
+
+async fn kami_solve(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
+    s.jobs.heavy(move |limits| kami::solve(&req, limits)).await.map(Json)
+}

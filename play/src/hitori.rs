@@ -1,0 +1,223 @@
+//! Every call into the `hitori` crate: generating unique puzzles by size and difficulty,
+//! checking a shading against the rules, the next deduction (with its rule) and the
+//! solution.
+
+use engine::{Coord, Grid, Size, SizeLimits};
+use hitori::rules::{Violation, is_solution};
+use hitori::solver::{self, Answer};
+use hitori::steps::{Difficulty, Rule};
+use hitori::{Cell, Puzzle as Board};
+use serde::{Deserialize, Serialize};
+
+use crate::api::ApiError;
+use crate::jobs::Limits;
+
+/// Sides the page offers.
+const SIZES: SizeLimits = SizeLimits::new(5, 25).square_shorthand();
+/// The largest puzzle the other calls take.
+const MAX_SIDE: usize = 25;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewRequest {
+    size: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// `easy`, `medium`, `hard` or `any` (the default).
+    #[serde(default)]
+    difficulty: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct Puzzle {
+    width: usize,
+    height: usize,
+    /// The numbers, one row per line, separated by one space.
+    rows: Vec<String>,
+    seed: u64,
+    /// The asked difficulty (`any` when none was asked).
+    difficulty: String,
+    /// The grade of the puzzle made.
+    grade: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PuzzleRequest {
+    rows: Vec<String>,
+}
+
+/// A puzzle and the player's marks: one string per row, one character per cell: `#`
+/// shaded, `o` circled (kept), `.` not decided.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StatesRequest {
+    rows: Vec<String>,
+    states: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct Broken {
+    /// The rule broken, as the library words it.
+    message: String,
+    /// The cells that break it.
+    cells: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct CheckReply {
+    violations: Vec<Broken>,
+    /// Whether the shaded cells are the puzzle's solution.
+    solved: bool,
+}
+
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    cell: [i32; 2],
+    /// `shaded` or `unshaded`.
+    state: &'static str,
+    /// The rule's name.
+    rule: &'static str,
+    /// The whole deduction in words.
+    text: String,
+}
+
+#[derive(Serialize)]
+pub(crate) struct HintReply {
+    /// The easiest next deduction, or `null` when the rules find none (or the marks break
+    /// a rule).
+    hint: Option<Hint>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct SolveReply {
+    /// `unique`, `multiple`, `none` or `unknown`.
+    class: &'static str,
+    /// A solution as marks (`#` shaded, `o` kept), when one was found.
+    solution: Option<Vec<String>>,
+}
+
+fn puzzle_of(rows: &[String]) -> Result<Board, ApiError> {
+    if rows.len() > MAX_SIDE {
+        return Err(ApiError::bad(format!("a puzzle has at most {MAX_SIDE} rows")));
+    }
+    let puzzle = Board::parse(&rows.join("\n")).map_err(|e| ApiError::bad(format!("puzzle: {e}")))?;
+    if puzzle.width() > MAX_SIDE {
+        return Err(ApiError::bad(format!("a puzzle has at most {MAX_SIDE} columns")));
+    }
+    Ok(puzzle)
+}
+
+fn states_of(puzzle: &Board, rows: &[String]) -> Result<Grid<Cell>, ApiError> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    if rows.len() != h || rows.iter().any(|r| r.chars().count() != w) {
+        return Err(ApiError::bad(format!("states must be {h} rows of {w} characters")));
+    }
+    let mut cells = Vec::with_capacity(w * h);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '#' => Cell::Shaded,
+                'o' => Cell::Unshaded,
+                '.' => Cell::Unknown,
+                other => {
+                    return Err(ApiError::bad(format!("states: {other:?} at row {y}, column {x} is not #, o or .")));
+                }
+            });
+        }
+    }
+    Grid::from_vec(w, h, cells).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+fn xy(c: Coord) -> [i32; 2] {
+    [c.x, c.y]
+}
+
+pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<Puzzle, ApiError> {
+    let size = Size::parse(&req.size, &SIZES).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let asked = req.difficulty.as_deref().unwrap_or("any");
+    let difficulty = match asked {
+        "any" => None,
+        name => Some(name.parse::<Difficulty>().map_err(|e| ApiError::bad(format!("difficulty: {e}, or any")))?),
+    };
+    let seed = req.seed.unwrap_or_else(crate::fresh_seed);
+    let _ = limits; // today's generators take no budget
+    let puzzle = match difficulty {
+        None => hitori::generate::generate(size.width, size.height, seed),
+        Some(d) => hitori::generate::generate_graded(size.width, size.height, seed, d),
+    }
+    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    Ok(Puzzle {
+        width: size.width,
+        height: size.height,
+        rows: puzzle.rows(),
+        seed,
+        difficulty: asked.to_string(),
+        grade: hitori::steps::grade(&puzzle).to_string(),
+    })
+}
+
+pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {
+    let puzzle = puzzle_of(&req.rows)?;
+    let states = states_of(&puzzle, &req.states)?;
+    let violations = hitori::rules::check(&puzzle, &states)
+        .into_iter()
+        .map(|v| {
+            let cells = match &v {
+                Violation::Repeated { cells, .. } => cells.iter().copied().map(xy).collect(),
+                Violation::AdjacentShaded { first, second } => vec![xy(*first), xy(*second)],
+                Violation::Disconnected { cut_off, .. } => vec![xy(*cut_off)],
+                _ => Vec::new(),
+            };
+            Broken { message: v.to_string(), cells }
+        })
+        .collect();
+    let shaded = Grid::from_vec(puzzle.width(), puzzle.height(), states.cells().iter().map(|&c| c == Cell::Shaded).collect())
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(CheckReply { violations, solved: is_solution(&puzzle, &shaded) })
+}
+
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Triple => "triple",
+        Rule::Sandwich => "sandwich",
+        Rule::PairIsolation => "pair isolation",
+        Rule::CornerTriple => "corner triple",
+        Rule::CornerPairs => "corner pairs",
+        Rule::ShadedNeighbour => "next to a shaded cell",
+        Rule::UnshadedDuplicate => "repeats a kept number",
+        Rule::Cut => "shading it would cut the board",
+        Rule::Contradiction => "the other choice fails",
+    }
+}
+
+pub(crate) fn hint(req: &StatesRequest) -> Result<HintReply, ApiError> {
+    let puzzle = puzzle_of(&req.rows)?;
+    let states = states_of(&puzzle, &req.states)?;
+    Ok(HintReply {
+        hint: hitori::steps::hint(&puzzle, &states).map(|step| Hint {
+            cell: xy(step.cell),
+            state: if step.state == Cell::Shaded { "shaded" } else { "unshaded" },
+            rule: rule_name(step.rule),
+            text: step.to_string(),
+        }),
+    })
+}
+
+pub(crate) fn solve(req: &PuzzleRequest, limits: &Limits) -> Result<SolveReply, ApiError> {
+    let puzzle = puzzle_of(&req.rows)?;
+    let answer = solver::solve(&puzzle, solver::Limits { time: Some(limits.remaining()), nodes: None });
+    let solution = match &answer {
+        Answer::Unique(s) | Answer::Multiple(s, _) => Some(
+            (0..puzzle.height())
+                .map(|y| {
+                    (0..puzzle.width())
+                        .map(|x| if s.get(Coord::new(x as i32, y as i32)) == Some(&true) { '#' } else { 'o' })
+                        .collect()
+                })
+                .collect(),
+        ),
+        Answer::None | Answer::Unknown => None,
+    };
+    Ok(SolveReply { class: answer.class(), solution })
+}

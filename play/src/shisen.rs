@@ -1,0 +1,196 @@
+//! Every call into the `shisen` crate: dealing, removing a pair (with its path and
+//! gravity), hints, shuffles and the exact solver's verdict.
+
+use std::time::{Duration, Instant};
+
+use engine::{Coord, SeededRng, Size, SizeLimits};
+use serde::{Deserialize, Serialize};
+use shisen::Board;
+use shisen::game::Game;
+use shisen::generate::{Spec, deal_solvable};
+use shisen::solver::{self, Answer, Options};
+
+use crate::api::ApiError;
+use crate::jobs::Limits;
+
+/// The largest board: KShisen's biggest layout.
+const MAX: (usize, usize) = (30, 16);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NewRequest {
+    size: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    gravity: bool,
+}
+
+/// A board as its rows of text (tokens separated by one space, `.` for an empty cell).
+#[derive(Serialize)]
+pub(crate) struct Deal {
+    width: usize,
+    height: usize,
+    rows: Vec<String>,
+    gravity: bool,
+    seed: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BoardRequest {
+    rows: Vec<String>,
+    #[serde(default)]
+    gravity: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RemoveRequest {
+    rows: Vec<String>,
+    #[serde(default)]
+    gravity: bool,
+    a: [i32; 2],
+    b: [i32; 2],
+}
+
+#[derive(Serialize)]
+pub(crate) struct RemoveReply {
+    /// Whether the pair was removed; when not, `reason` says why.
+    removed: bool,
+    reason: Option<String>,
+    /// The path's corners, from `a` to `b` (cells of the empty ring included).
+    path: Vec<[i32; 2]>,
+    rows: Vec<String>,
+    cleared: bool,
+    has_moves: bool,
+}
+
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    a: [i32; 2],
+    b: [i32; 2],
+    path: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct HintReply {
+    /// A removable pair with the shortest path, or `null` when no pair can be removed.
+    hint: Option<Hint>,
+    /// How many pairs can be removed now.
+    pairs: usize,
+    /// Whether the hinted pair begins a sequence that clears the board.
+    clears: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ShuffleRequest {
+    rows: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct ShuffleReply {
+    rows: Vec<String>,
+    has_moves: bool,
+}
+
+#[derive(Serialize)]
+pub(crate) struct SolveReply {
+    /// `solvable`, `unsolvable` or `unknown` (the search ran out of time or nodes).
+    verdict: &'static str,
+    /// For `solvable`: the removals in play order (empty for a verdict only).
+    removals: Vec<[[i32; 2]; 2]>,
+}
+
+impl SolveReply {
+    pub(crate) fn verdict(self) -> SolveReply {
+        SolveReply { removals: Vec::new(), ..self }
+    }
+}
+
+fn xy(c: Coord) -> [i32; 2] {
+    [c.x, c.y]
+}
+
+fn board_of(rows: &[String]) -> Result<Board, ApiError> {
+    if rows.len() > MAX.1 {
+        return Err(ApiError::bad(format!("a board has at most {} rows", MAX.1)));
+    }
+    let board = Board::parse(&rows.join("\n")).map_err(|e| ApiError::bad(format!("board: {e}")))?;
+    if board.width() > MAX.0 {
+        return Err(ApiError::bad(format!("a board has at most {} columns", MAX.0)));
+    }
+    Ok(board)
+}
+
+pub(crate) fn new(req: &NewRequest) -> Result<Deal, ApiError> {
+    let limits = SizeLimits::new(2, MAX.0).with_max_cells(MAX.0 * MAX.1);
+    let size = Size::parse(&req.size, &limits).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    if size.height > MAX.1 {
+        return Err(ApiError::bad(format!("a board has at most {} rows", MAX.1)));
+    }
+    let spec = Spec::new(size.width, size.height, 4).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let seed = req.seed.unwrap_or_else(crate::fresh_seed);
+    let (board, _) = deal_solvable(spec, req.gravity, &mut SeededRng::new(seed))
+        .ok_or_else(|| ApiError::unprocessable(format!("no solvable {size} deal was found")))?;
+    Ok(Deal { width: size.width, height: size.height, rows: board.rows(), gravity: req.gravity, seed })
+}
+
+pub(crate) fn remove(req: &RemoveRequest) -> Result<RemoveReply, ApiError> {
+    let mut game = Game::new(board_of(&req.rows)?, req.gravity);
+    let (a, b) = (Coord::new(req.a[0], req.a[1]), Coord::new(req.b[0], req.b[1]));
+    let (removed, reason, path) = match game.remove(a, b) {
+        Ok(path) => (true, None, path.corners().iter().copied().map(xy).collect()),
+        Err(e) => (false, Some(e.to_string()), Vec::new()),
+    };
+    Ok(RemoveReply {
+        removed,
+        reason,
+        path,
+        rows: game.board().rows(),
+        cleared: game.is_won(),
+        has_moves: game.has_moves(),
+    })
+}
+
+/// The hint: the first removal of a sequence that clears the board, when the exact
+/// solver finds one within a second; otherwise the removable pair with the shortest path.
+pub(crate) fn hint(req: &BoardRequest, limits: &Limits) -> Result<HintReply, ApiError> {
+    let board = board_of(&req.rows)?;
+    let pairs = Game::new(board.clone(), req.gravity).hints();
+    let deadline = limits.deadline.min(Instant::now() + Duration::from_secs(1));
+    let options = Options { gravity: req.gravity, deadline: Some(deadline), ..Options::default() };
+    let clearing = match solver::solve(&board, &options) {
+        Answer::Solvable(moves) => moves.first().and_then(|&(a, b)| {
+            pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a))
+        }),
+        Answer::Unsolvable | Answer::Unknown => None,
+    };
+    let best = clearing.or_else(|| pairs.iter().min_by_key(|p| (p.path.length(), p.path.turns())));
+    Ok(HintReply {
+        hint: best.map(|p| Hint { a: xy(p.a), b: xy(p.b), path: p.path.corners().iter().copied().map(xy).collect() }),
+        pairs: pairs.len(),
+        clears: clearing.is_some(),
+    })
+}
+
+pub(crate) fn shuffle(req: &ShuffleRequest) -> Result<ShuffleReply, ApiError> {
+    let mut game = Game::new(board_of(&req.rows)?, false);
+    let has_moves = game.shuffle(&mut SeededRng::new(req.seed.unwrap_or_else(crate::fresh_seed)));
+    Ok(ShuffleReply { rows: game.board().rows(), has_moves })
+}
+
+pub(crate) fn solve(req: &BoardRequest, limits: &Limits) -> Result<SolveReply, ApiError> {
+    let board = board_of(&req.rows)?;
+    let options = Options { gravity: req.gravity, deadline: Some(limits.deadline), ..Options::default() };
+    Ok(match solver::solve(&board, &options) {
+        Answer::Solvable(moves) => {
+            SolveReply { verdict: "solvable", removals: moves.into_iter().map(|(a, b)| [xy(a), xy(b)]).collect() }
+        }
+        Answer::Unsolvable => SolveReply { verdict: "unsolvable", removals: Vec::new() },
+        Answer::Unknown => SolveReply { verdict: "unknown", removals: Vec::new() },
+    })
+}
