@@ -10,7 +10,7 @@ pub const STEPS: [&[&str]; 3] = [
     &["test", "--workspace"],
 ];
 
-/// Runs formatting, lints, tests and the fixture check.
+/// Runs formatting, lints, tests, the fixture check and the browser tests.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("usage: cargo xtask ci".to_string());
@@ -27,5 +27,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         }
     }
     eprintln!("==> cargo xtask fixtures --check");
-    crate::fixtures::run(root, &["--check".to_string()])
+    crate::fixtures::run(root, &["--check".to_string()])?;
+    eprintln!("==> cargo xtask e2e");
+    crate::e2e::run(root, &[])
 }

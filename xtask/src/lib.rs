@@ -1,4 +1,5 @@
-//! Project automation behind `cargo xtask`: fixtures, benchmarks, CI and the demo.
+//! Project automation behind `cargo xtask`: fixtures, benchmarks, CI, the demo and the
+//! playground's browser tests.
 //!
 //! The library part exists so that `cargo test` can run the fixture check too
 //! (`tests/fixtures.rs`).
@@ -6,6 +7,7 @@
 pub mod bench;
 pub mod ci;
 pub mod demo;
+pub mod e2e;
 pub mod fixtures;
 
 use std::path::{Path, PathBuf};
