@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequest, Query, Request, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -58,7 +58,10 @@ impl ApiError {
     }
 
     pub(crate) fn internal() -> Self {
-        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: "the game library failed on this request".into() }
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the game library failed on this request".into(),
+        }
     }
 
     fn not_found(message: impl Into<String>) -> Self {
@@ -134,7 +137,9 @@ pub(crate) fn routes(state: Arc<AppState>, body_limit: usize) -> Router {
 
 async fn asset(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
     match assets::asset(&file) {
-        Some((kind, text)) => ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], text).into_response(),
+        Some((kind, text)) => {
+            ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], text).into_response()
+        }
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
 }
@@ -185,7 +190,11 @@ async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) 
     s.jobs.heavy(move |limits| fifteen::solve(&req, &pdbs, limits).map(fifteen::SolveReply::first)).await.map(Json)
 }
 
-async fn fifteen_pdb(State(s): Shared, Query(req): Query<fifteen::PdbQuery>) -> Answer<fifteen::PdbStatus> {
+async fn fifteen_pdb(
+    State(s): Shared,
+    query: Result<Query<fifteen::PdbQuery>, QueryRejection>,
+) -> Answer<fifteen::PdbStatus> {
+    let Query(req) = query.map_err(|e| ApiError { status: e.status(), message: e.body_text() })?;
     fifteen::pdb_status(&req, &s.pdbs).map(Json)
 }
 

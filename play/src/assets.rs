@@ -32,7 +32,13 @@ pub(crate) fn page(name: &str) -> Html<String> {
     } else {
         String::new()
     };
-    Html(LAYOUT.replace("{{title}}", title).replace("{{page}}", name).replace("{{body}}", body).replace("{{script}}", &script))
+    Html(
+        LAYOUT
+            .replace("{{title}}", title)
+            .replace("{{page}}", name)
+            .replace("{{body}}", body)
+            .replace("{{script}}", &script),
+    )
 }
 
 /// A static file: its content type and text.

@@ -100,7 +100,9 @@ fn parse_goal(name: Option<&str>) -> Result<(Goal, String), ApiError> {
         "blank-last" | "blank-first" | "snake" | "spiral" => {
             Goal::parse(name, None).map(|g| (g, name.to_string())).map_err(ApiError::bad)
         }
-        other => Err(ApiError::bad(format!("unknown goal {other:?}: expected blank-last, blank-first, snake or spiral"))),
+        other => {
+            Err(ApiError::bad(format!("unknown goal {other:?}: expected blank-last, blank-first, snake or spiral")))
+        }
     }
 }
 
@@ -221,6 +223,9 @@ enum Entry {
     Failed,
 }
 
+/// The databases by width, height and goal blank cell.
+type Entries = HashMap<(usize, usize, usize), Entry>;
+
 /// What [`Pdbs::get`] found.
 enum Slot {
     Missing,
@@ -234,7 +239,7 @@ enum Slot {
 /// a time.
 #[derive(Default)]
 pub(crate) struct Pdbs {
-    entries: Arc<Mutex<HashMap<(usize, usize, usize), Entry>>>,
+    entries: Arc<Mutex<Entries>>,
     building: Arc<Mutex<()>>,
 }
 

@@ -172,8 +172,9 @@ pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {
             Broken { message: v.to_string(), cells }
         })
         .collect();
-    let shaded = Grid::from_vec(puzzle.width(), puzzle.height(), states.cells().iter().map(|&c| c == Cell::Shaded).collect())
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let shaded =
+        Grid::from_vec(puzzle.width(), puzzle.height(), states.cells().iter().map(|&c| c == Cell::Shaded).collect())
+            .map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(CheckReply { violations, solved: is_solution(&puzzle, &shaded) })
 }
 

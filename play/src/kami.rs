@@ -2,6 +2,8 @@
 //! board as `kami::svg` draws it, moves (the flood in the library's BFS order), hints and
 //! solutions.
 
+use std::fmt::Write;
+
 use kami::{Level, Limits as KamiLimits, MAX_COLOURS, Move, Outcome, colour_char, solve_with};
 use serde::{Deserialize, Serialize};
 
@@ -153,14 +155,15 @@ fn add_test_hooks(svg: &str, level: &Level) -> String {
         out.push_str(&rest[..i]);
         out.push_str("<polygon ");
         if let Some((c, colour)) = triangles.next() {
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 r#"data-r="{}" data-c="{}" data-x="{}" data-y="{}" data-value="{}" "#,
                 c.y,
                 c.x,
                 c.x,
                 c.y,
                 colour_char(colour)
-            ));
+            );
         }
         rest = &rest[i + 9..];
     }

@@ -30,7 +30,7 @@ pub const DEFAULT_PORT: u16 = 7878;
 /// assert_eq!(config.solve_time, std::time::Duration::from_secs(5));
 /// assert!(config.max_running >= 1 && config.body_limit == 64 * 1024);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The longest a solver or generator call may run.
     pub solve_time: Duration,
@@ -45,7 +45,12 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        Config { solve_time: Duration::from_secs(5), max_running: cores.clamp(1, 4), max_waiting: 32, body_limit: 64 * 1024 }
+        Config {
+            solve_time: Duration::from_secs(5),
+            max_running: cores.clamp(1, 4),
+            max_waiting: 32,
+            body_limit: 64 * 1024,
+        }
     }
 }
 
@@ -56,7 +61,6 @@ impl Default for Config {
 /// let app: axum::Router = play::router(play::Config::default());
 /// # let _ = app;
 /// ```
-#[must_use]
 pub fn router(config: Config) -> Router {
     let state = Arc::new(api::AppState::new(&config));
     api::routes(state, config.body_limit)

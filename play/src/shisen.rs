@@ -164,9 +164,9 @@ pub(crate) fn hint(req: &BoardRequest, limits: &Limits) -> Result<HintReply, Api
     let deadline = limits.deadline.min(Instant::now() + Duration::from_secs(1));
     let options = Options { gravity: req.gravity, deadline: Some(deadline), ..Options::default() };
     let clearing = match solver::solve(&board, &options) {
-        Answer::Solvable(moves) => moves.first().and_then(|&(a, b)| {
-            pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a))
-        }),
+        Answer::Solvable(moves) => {
+            moves.first().and_then(|&(a, b)| pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a)))
+        }
         Answer::Unsolvable | Answer::Unknown => None,
     };
     let best = clearing.or_else(|| pairs.iter().min_by_key(|p| (p.path.length(), p.path.turns())));

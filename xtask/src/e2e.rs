@@ -1,6 +1,6 @@
 //! `cargo xtask e2e`: the playground's browser tests. Installs Debian's `chromium` and
 //! `chromium-driver` when they are missing, builds and starts the playground on a free
-//! loopback port, drives headless Chromium through chromedriver (the W3C WebDriver
+//! loopback port, drives headless Chromium through chromedriver (the W3C `WebDriver`
 //! protocol, spoken as plain HTTP on the loopback), plays each game to the end by clicks
 //! only and keeps a screenshot of each finished game under `target/e2e/`.
 //!
@@ -20,6 +20,9 @@ use serde_json::{Value, json};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
+/// A game's test: plays it to the end in the browser, returns the final status text.
+type Game = fn(&Browser, &str) -> Result<String, String>;
+
 /// Runs the browser tests.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
@@ -32,8 +35,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let driver = Driver::start()?;
     let browser = Browser::open(&driver.url)?;
     let started = Instant::now();
-    let games: [(&str, fn(&Browser, &str) -> Result<String, String>); 4] =
-        [("fifteen", fifteen), ("shisen", shisen), ("hitori", hitori), ("kami", kami)];
+    let games: [(&str, Game); 4] = [("fifteen", fifteen), ("shisen", shisen), ("hitori", hitori), ("kami", kami)];
     let mut failures = Vec::new();
     for (name, play) in games {
         let t = Instant::now();
@@ -51,7 +53,12 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         }
     }
     browser.close();
-    eprintln!("e2e: {} passed, {} failed in {:.1} s", 4 - failures.len(), failures.len(), started.elapsed().as_secs_f64());
+    eprintln!(
+        "e2e: {} passed, {} failed in {:.1} s",
+        4 - failures.len(),
+        failures.len(),
+        started.elapsed().as_secs_f64()
+    );
     drop(driver);
     drop(server);
     if failures.is_empty() { Ok(()) } else { Err(format!("browser tests failed: {}", failures.join(", "))) }
@@ -61,7 +68,7 @@ fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
-/// Installs Chromium and its WebDriver from Debian's packages when missing (as root).
+/// Installs Chromium and its `WebDriver` server from Debian's packages when missing (as root).
 fn install_browser() -> Result<(), String> {
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         return Ok(());
@@ -198,10 +205,8 @@ fn http(method: &str, url: &str, body: Option<&Value>) -> Result<(u16, Value), S
     };
     let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
     let status: u16 = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or("no status")?;
-    let length = head
-        .lines()
-        .find_map(|l| l.strip_prefix("content-length:"))
-        .and_then(|v| v.trim().parse::<usize>().ok());
+    let length =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse::<usize>().ok());
     let chunked = head.contains("transfer-encoding: chunked") || head.contains("transfer-encoding:chunked");
     let mut payload = raw[split + 4..].to_vec();
     loop {
@@ -275,7 +280,7 @@ fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// A WebDriver session with headless Chromium.
+/// A `WebDriver` session with headless Chromium.
 struct Browser {
     session: String,
 }
@@ -391,7 +396,11 @@ fn shisen(browser: &Browser, server: &str) -> Result<String, String> {
         )?;
         let pair = pair.as_array().filter(|p| p.len() == 2).ok_or_else(|| format!("the hint shows {pair}"))?;
         for cell in pair {
-            browser.click(&format!("[data-testid=board] [data-x=\"{}\"][data-y=\"{}\"]", cell[0].as_str().unwrap_or(""), cell[1].as_str().unwrap_or("")))?;
+            browser.click(&format!(
+                "[data-testid=board] [data-x=\"{}\"][data-y=\"{}\"]",
+                cell[0].as_str().unwrap_or(""),
+                cell[1].as_str().unwrap_or("")
+            ))?;
         }
     }
     expect_status(browser, "cleared")

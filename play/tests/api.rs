@@ -1,0 +1,216 @@
+//! The JSON API and the pages, over real HTTP on the loopback.
+
+mod common;
+
+use common::{get, ok, post, request, start};
+use serde_json::{Value, json};
+
+fn server() -> String {
+    start(play::Config::default())
+}
+
+/// Asserts a JSON error answer with `status`; returns its message.
+fn error(response: &common::Response, status: u16) -> String {
+    assert_eq!(response.status, status, "{}", response.body);
+    assert!(response.content_type.starts_with("application/json"), "{}", response.content_type);
+    response.json()["error"].as_str().expect("an error message").to_string()
+}
+
+#[test]
+fn pages_carry_the_test_hooks_and_their_scripts() {
+    let host = server();
+    let home = get(&host, "/");
+    assert_eq!(home.status, 200);
+    for game in ["fifteen", "shisen", "hitori", "kami"] {
+        assert!(home.body.contains(&format!("href=\"/{game}\"")), "{game}");
+        let page = get(&host, &format!("/{game}"));
+        assert_eq!(page.status, 200);
+        assert!(page.content_type.starts_with("text/html"));
+        for hook in [
+            "data-testid=\"new\"",
+            "data-testid=\"hint\"",
+            "data-testid=\"undo\"",
+            "data-testid=\"solve\"",
+            "data-testid=\"status\"",
+            "data-testid=\"share\"",
+        ] {
+            assert!(page.body.contains(hook), "/{game} lacks {hook}");
+        }
+        assert!(page.body.contains(&format!("/assets/{game}.js")));
+        let script = get(&host, &format!("/assets/{game}.js"));
+        assert_eq!(script.status, 200);
+        assert!(script.content_type.starts_with("text/javascript"));
+        assert!(script.body.contains("'data-testid': 'board'") || script.body.contains("data-testid=board"));
+    }
+    assert_eq!(get(&host, "/assets/nothing.js").status, 404);
+    assert_eq!(get(&host, "/chess").status, 404);
+}
+
+#[test]
+fn bad_requests_get_json_errors() {
+    let host = server();
+    let bad_json = request(&host, "POST", "/api/fifteen/new", "application/json", b"{\"size\":").unwrap();
+    assert!(error(&bad_json, 400).contains("JSON"));
+    let wrong_field = post(&host, "/api/fifteen/new", &json!({ "sise": "3x3" }));
+    assert!(error(&wrong_field, 422).contains("sise"));
+    let no_type = request(&host, "POST", "/api/fifteen/new", "text/plain", b"{}").unwrap();
+    error(&no_type, 415);
+    assert!(error(&post(&host, "/api/chess/new", &json!({})), 404).contains("unknown game \"chess\""));
+    assert!(error(&post(&host, "/api/kami/teleport", &json!({})), 404).contains("kami has no endpoint"));
+    error(&get(&host, "/api/kami/new"), 405);
+    let huge = format!("{{\"text\": \"{}\"}}", "0".repeat(100_000));
+    error(&request(&host, "POST", "/api/kami/level", "application/json", huge.as_bytes()).unwrap(), 413);
+    // Boards too large for the page, and malformed ones.
+    assert!(error(&post(&host, "/api/fifteen/new", &json!({ "size": "9x9" })), 400).contains("size"));
+    error(&post(&host, "/api/fifteen/solve", &json!({ "width": 20, "height": 20, "tiles": [] })), 400);
+    error(&post(&host, "/api/fifteen/solve", &json!({ "width": 2, "height": 2, "tiles": [1, 1, 2, 0] })), 400);
+    error(&post(&host, "/api/fifteen/new", &json!({ "size": "3x3", "goal": "sideways" })), 400);
+    error(&post(&host, "/api/shisen/new", &json!({ "size": "3x3" })), 400);
+    let tall: Vec<String> = (0..40).map(|_| "A A".to_string()).collect();
+    error(&post(&host, "/api/shisen/hint", &json!({ "rows": tall })), 400);
+    error(&post(&host, "/api/shisen/hint", &json!({ "rows": ["A B", "A"] })), 400);
+    error(&post(&host, "/api/hitori/new", &json!({ "size": "26" })), 400);
+    error(&post(&host, "/api/hitori/new", &json!({ "size": "5", "difficulty": "brutal" })), 400);
+    error(&post(&host, "/api/hitori/check", &json!({ "rows": ["1 2", "2 1"], "states": ["#"] })), 400);
+    error(&post(&host, "/api/kami/new", &json!({ "size": "10x29", "colors": 40, "regions": 8 })), 400);
+    error(&post(&host, "/api/kami/play", &json!({ "text": "01\n", "row": 9, "col": 0, "colour": "1" })), 400);
+    error(&post(&host, "/api/kami/play", &json!({ "text": "01\n", "row": 0, "col": 0, "colour": "Z" })), 400);
+    // The server still answers.
+    assert_eq!(get(&host, "/").status, 200);
+}
+
+/// Slides `tiles` (each next to the blank) on a board.
+fn slide_all(board: &mut [u64], width: usize, tiles: &[Value]) {
+    for t in tiles {
+        let t = t.as_u64().unwrap();
+        let (i, b) = (board.iter().position(|&x| x == t).unwrap(), board.iter().position(|&x| x == 0).unwrap());
+        let distance = (i % width).abs_diff(b % width) + (i / width).abs_diff(b / width);
+        assert_eq!(distance, 1, "tile {t} is not next to the blank");
+        board.swap(i, b);
+    }
+}
+
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array().unwrap().iter().map(|t| t.as_u64().unwrap()).collect()
+}
+
+#[test]
+fn fifteen_deals_by_seed_and_solves_optimally_then_fast() {
+    let host = server();
+    let deal = ok(&host, "/api/fifteen/new", &json!({ "size": "3x3", "seed": 5, "goal": "snake" }));
+    assert_eq!(deal, ok(&host, "/api/fifteen/new", &json!({ "size": "3x3", "seed": 5, "goal": "snake" })));
+    let mut board = numbers(&deal["tiles"]);
+    let answer = ok(&host, "/api/fifteen/solve", &json!({ "width": 3, "height": 3, "tiles": board, "goal": "snake" }));
+    assert_eq!(answer["status"], "solved");
+    assert_eq!(answer["optimal"], true);
+    let tiles = answer["tiles"].as_array().unwrap();
+    assert_eq!(Some(tiles.len() as u64), deal["optimum"].as_u64());
+    assert_eq!(answer["moves"].as_str().unwrap().len(), tiles.len());
+    slide_all(&mut board, 3, tiles);
+    assert_eq!(board, numbers(&deal["goal_tiles"]));
+
+    let hint =
+        ok(&host, "/api/fifteen/hint", &json!({ "width": 3, "height": 3, "tiles": deal["tiles"], "goal": "snake" }));
+    assert_eq!(hint["tiles"].as_array().unwrap().len(), 1);
+    assert_eq!(hint["tiles"][0], tiles[0]);
+
+    let swapped = ok(&host, "/api/fifteen/solve", &json!({ "width": 2, "height": 2, "tiles": [2, 1, 3, 0] }));
+    assert_eq!(swapped["status"], "unsolvable");
+
+    let big = ok(&host, "/api/fifteen/new", &json!({ "size": "6x5", "seed": 1 }));
+    assert_eq!(big["optimum"], Value::Null);
+    let mut board = numbers(&big["tiles"]);
+    let answer = ok(&host, "/api/fifteen/solve", &json!({ "width": 6, "height": 5, "tiles": board }));
+    assert_eq!(answer["optimal"], false);
+    slide_all(&mut board, 6, answer["tiles"].as_array().unwrap());
+    assert_eq!(board, numbers(&big["goal_tiles"]));
+    // Only boards of 10 to 16 cells use a pattern database.
+    assert_eq!(get(&host, "/api/fifteen/pdb?size=6x5").json()["state"], "none");
+    assert_eq!(get(&host, "/api/fifteen/pdb?size=3x3").json()["state"], "none");
+    error(&get(&host, "/api/fifteen/pdb?size=12x12"), 400);
+    error(&get(&host, "/api/fifteen/pdb"), 400);
+}
+
+#[test]
+fn shisen_hints_clear_a_deal_and_moves_draw_paths() {
+    let host = server();
+    let deal = ok(&host, "/api/shisen/new", &json!({ "size": "8x4", "seed": 4, "gravity": true }));
+    assert_eq!(deal["rows"].as_array().unwrap().len(), 4);
+    let mut rows = deal["rows"].clone();
+    assert_eq!(ok(&host, "/api/shisen/verdict", &json!({ "rows": rows, "gravity": true }))["verdict"], "solvable");
+    for _ in 0..16 {
+        let hint = ok(&host, "/api/shisen/hint", &json!({ "rows": rows, "gravity": true }));
+        assert_eq!(hint["clears"], true, "{hint}");
+        let h = &hint["hint"];
+        let removal =
+            ok(&host, "/api/shisen/remove", &json!({ "rows": rows, "gravity": true, "a": h["a"], "b": h["b"] }));
+        assert_eq!(removal["removed"], true);
+        assert_eq!(removal["path"], h["path"]);
+        rows = removal["rows"].clone();
+    }
+    let cleared = ok(&host, "/api/shisen/hint", &json!({ "rows": rows }));
+    assert_eq!((&cleared["hint"], &cleared["pairs"]), (&Value::Null, &json!(0)));
+    // An illegal pair is refused with the library's reason, and the board is unchanged.
+    let refused = ok(&host, "/api/shisen/remove", &json!({ "rows": ["A B", "B A"], "a": [0, 0], "b": [1, 1] }));
+    assert_eq!(refused["removed"], false);
+    assert!(refused["reason"].as_str().is_some());
+    assert_eq!(refused["rows"], json!(["A B", "B A"]));
+    let solved = ok(&host, "/api/shisen/solve", &json!({ "rows": deal["rows"], "gravity": true }));
+    assert_eq!(solved["removals"].as_array().unwrap().len(), 16);
+    let shuffled = ok(&host, "/api/shisen/shuffle", &json!({ "rows": deal["rows"], "seed": 3 }));
+    assert_eq!(shuffled["has_moves"], true);
+}
+
+#[test]
+fn hitori_checks_hints_and_solves() {
+    let host = server();
+    let puzzle = ok(&host, "/api/hitori/new", &json!({ "size": "6", "seed": 2, "difficulty": "easy" }));
+    assert_eq!(puzzle["grade"], "easy");
+    let rows = &puzzle["rows"];
+    let blank: Vec<String> = (0..6).map(|_| "......".to_string()).collect();
+    let first = ok(&host, "/api/hitori/check", &json!({ "rows": rows, "states": blank }));
+    assert_eq!(first["solved"], false);
+    let hint = ok(&host, "/api/hitori/hint", &json!({ "rows": rows, "states": blank }));
+    assert!(hint["hint"]["rule"].as_str().is_some_and(|r| !r.is_empty()), "{hint}");
+    let solution = ok(&host, "/api/hitori/solve", &json!({ "rows": rows }));
+    assert_eq!(solution["class"], "unique");
+    let done = ok(&host, "/api/hitori/check", &json!({ "rows": rows, "states": solution["solution"] }));
+    assert_eq!((&done["solved"], done["violations"].as_array().unwrap().len()), (&json!(true), 0));
+    let touching = ok(&host, "/api/hitori/check", &json!({ "rows": ["1 1", "1 2"], "states": ["##", ".."] }));
+    assert_eq!(touching["violations"][0]["cells"], json!([[0, 0], [1, 0]]));
+}
+
+#[test]
+fn kami_levels_carry_hooks_and_play_to_par() {
+    let host = server();
+    let level = ok(&host, "/api/kami/new", &json!({ "size": "5x6", "colors": 3, "regions": 8, "seed": 2026 }));
+    let svg = level["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg data-testid=\"board\" "));
+    assert_eq!(svg.matches("<polygon data-r=").count(), 30);
+    assert!(svg.contains(r#"<polygon data-r="5" data-c="4" data-x="4" data-y="5" data-value="#));
+    assert_eq!(level["palette"].as_array().unwrap().len(), 3);
+    let par = level["par"].as_u64().unwrap();
+    let solution = ok(&host, "/api/kami/solve", &json!({ "text": level["text"] }));
+    let moves = solution["moves"].as_array().unwrap();
+    assert_eq!((moves.len() as u64, &solution["optimal"]), (par, &json!(true)));
+    let mut text = level["text"].clone();
+    let mut solved = false;
+    for m in moves {
+        let played = ok(
+            &host,
+            "/api/kami/play",
+            &json!({ "text": text, "row": m["row"], "col": m["col"], "colour": m["colour"] }),
+        );
+        assert!(!played["changed"].as_array().unwrap().is_empty());
+        assert_eq!(played["changed"][0], json!([m["row"], m["col"]]), "the flood starts at the tapped triangle");
+        text = played["text"].clone();
+        solved = played["solved"] == true;
+    }
+    assert!(solved);
+    let hint = ok(&host, "/api/kami/hint", &json!({ "text": level["text"] }));
+    assert_eq!(hint["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(hint["moves_left"].as_u64(), Some(par));
+    let pasted = ok(&host, "/api/kami/level", &json!({ "text": "0120\n1201\n" }));
+    assert!(pasted["par"].as_u64().is_some());
+    assert!(pasted["text"].as_str().unwrap().starts_with("# par: "));
+}

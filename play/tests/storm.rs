@@ -1,0 +1,108 @@
+//! A request storm: 200 concurrent solve requests on hard kami levels while the home page
+//! must keep answering within a second; every request gets an answer (a solution found in
+//! time, or `503` when the pool and its queue are full), and the server is still whole
+//! afterwards. Loopback only, bounded in count and time.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{get, ok, post, start};
+use serde_json::json;
+
+/// A 29x10 level of random colours (a few hundred regions: far beyond any solver's reach
+/// in the time allowed), from a small linear congruential generator.
+fn hard_level(seed: u64) -> String {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    let mut text = String::new();
+    for _ in 0..29 {
+        for _ in 0..10 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            text.push(char::from(b'0' + ((state >> 33) % 4) as u8));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn two_hundred_solves_leave_the_home_page_answering() {
+    let config = play::Config {
+        solve_time: Duration::from_millis(400),
+        max_running: 2,
+        max_waiting: 16,
+        ..play::Config::default()
+    };
+    let host = start(config);
+    let started = Instant::now();
+    let clients: Vec<_> = (0..200u64)
+        .map(|i| {
+            let host = host.clone();
+            std::thread::spawn(move || post(&host, "/api/kami/solve", &json!({ "text": hard_level(i % 7) })))
+        })
+        .collect();
+    let mut slowest = Duration::ZERO;
+    let mut probes = 0;
+    while clients.iter().any(|c| !c.is_finished()) && started.elapsed() < Duration::from_secs(60) {
+        let t = Instant::now();
+        assert_eq!(get(&host, "/").status, 200);
+        slowest = slowest.max(t.elapsed());
+        probes += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (mut answered, mut busy) = (0, 0);
+    for client in clients {
+        let response = client.join().expect("no client panics");
+        match response.status {
+            200 => {
+                let body = response.json();
+                assert!(body["optimal"] == false && body["lower_bound"].as_u64().is_some(), "{body}");
+                answered += 1;
+            }
+            503 => {
+                assert!(response.json()["error"].as_str().unwrap().contains("busy"));
+                busy += 1;
+            }
+            other => panic!("status {other}: {}", response.body),
+        }
+    }
+    assert_eq!(answered + busy, 200);
+    assert!(answered >= 2, "some solves ran ({answered} answered, {busy} busy)");
+    assert!(probes >= 1);
+    assert!(slowest < Duration::from_secs(1), "the home page took {slowest:?} during the storm");
+    // Whole afterwards: a small level is solved at once.
+    let small = ok(&host, "/api/kami/solve", &json!({ "text": "0011\n0011\n" }));
+    assert_eq!(small["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn clients_that_go_away_do_not_stop_the_server() {
+    let config = play::Config { solve_time: Duration::from_millis(300), max_running: 1, ..play::Config::default() };
+    let host = start(config);
+    for i in 0..20 {
+        // Send a hard solve and hang up at once.
+        use std::io::Write;
+        let body = json!({ "text": hard_level(i) }).to_string();
+        let mut stream = std::net::TcpStream::connect(&host).unwrap();
+        let head = format!(
+            "POST /api/kami/solve HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+    }
+    let t = Instant::now();
+    assert_eq!(get(&host, "/").status, 200);
+    assert!(t.elapsed() < Duration::from_secs(1));
+    // The pool frees up: within a few deadlines a small solve gets its thread.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let r = post(&host, "/api/kami/solve", &json!({ "text": "01\n" }));
+        if r.status == 200 {
+            break;
+        }
+        assert_eq!(r.status, 503, "{}", r.body);
+        assert!(Instant::now() < deadline, "the pool never freed up");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
