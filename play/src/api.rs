@@ -57,6 +57,16 @@ impl ApiError {
         }
     }
 
+    pub(crate) fn timeout(time: std::time::Duration) -> Self {
+        ApiError {
+            status: StatusCode::GATEWAY_TIMEOUT,
+            message: format!(
+                "this took longer than the {} s allowed: try a smaller size or an easier setting",
+                time.as_secs_f64()
+            ),
+        }
+    }
+
     pub(crate) fn internal() -> Self {
         ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,

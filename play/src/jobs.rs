@@ -32,6 +32,9 @@ impl Limits {
     }
 }
 
+/// How long after the deadline a call is given up on.
+const GRACE: Duration = Duration::from_secs(1);
+
 /// The pool: `max_running` permits, `max_waiting` places in the queue.
 pub(crate) struct Jobs {
     running: Arc<Semaphore>,
@@ -40,15 +43,13 @@ pub(crate) struct Jobs {
     time: Duration,
 }
 
-/// Cancels the token when dropped unless disarmed: a handler dropped half-way (the client
-/// went away) cancels its call.
-struct CancelOnDrop(Option<CancelToken>);
+/// Cancels the token when dropped: a handler dropped half-way (the client went away)
+/// cancels its call.
+struct CancelOnDrop(CancelToken);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        if let Some(token) = self.0.take() {
-            token.cancel();
-        }
+        self.0.cancel();
     }
 }
 
@@ -67,7 +68,8 @@ impl Jobs {
     }
 
     /// Runs a solver or generator call on the pool, under [`Limits`]; `503` when the queue
-    /// is full or no thread frees up in time, `500` when the call panics.
+    /// is full or no thread frees up in time, `504` when it runs a second past its
+    /// deadline, `500` when it panics.
     pub(crate) async fn heavy<T, F>(&self, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
@@ -87,16 +89,23 @@ impl Jobs {
             }
         };
         let limits = Limits::new(self.time);
-        let mut guard = CancelOnDrop(Some(limits.cancel.clone()));
+        // Cancelled when this future ends for any reason: the answer is sent, the call ran
+        // out of time, or the client went away and the handler was dropped.
+        let _cancel = CancelOnDrop(limits.cancel.clone());
         // The permit moves into the thread: it is given back when the call really ends,
         // even when the client has gone away.
-        let result = tokio::task::spawn_blocking(move || {
+        let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             job(&limits)
-        })
-        .await;
-        guard.0 = None;
-        result.map_err(|_| ApiError::internal())?
+        });
+        // Solvers stop at the deadline; a call that cannot be stopped (today's generators)
+        // is answered `504` a moment later and finishes on its thread.
+        let result = tokio::time::timeout(self.time + GRACE, task).await;
+        match result {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(_)) => Err(ApiError::internal()),
+            Err(_) => Err(ApiError::timeout(self.time)),
+        }
     }
 
     /// Runs a quick call (a move, a rule check) on a blocking thread so that a panic in it

@@ -255,3 +255,43 @@ pub(crate) fn solve(req: &LevelRequest, limits: &Limits) -> Result<SolveReply, A
         lower_bound,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hooks_skip_holes_like_the_picture() {
+        let level: Level = "0.1\n.12\n".parse().unwrap();
+        let svg = add_test_hooks(&kami::svg::render(&level), &level);
+        assert!(svg.starts_with(r#"<svg data-testid="board" xmlns="#));
+        let hooked: Vec<&str> = svg.match_indices("<polygon data-r=").map(|(i, _)| &svg[i..i + 80]).collect();
+        assert_eq!(hooked.len(), 4);
+        assert!(hooked[0].starts_with(r#"<polygon data-r="0" data-c="0" data-x="0" data-y="0" data-value="0""#));
+        assert!(hooked[1].starts_with(r#"<polygon data-r="0" data-c="2" data-x="2" data-y="0" data-value="1""#));
+        assert!(hooked[3].starts_with(r#"<polygon data-r="1" data-c="2" data-x="2" data-y="1" data-value="2""#));
+        // Everything else is kami::svg's own text.
+        let plain = svg.replace(r#"<svg data-testid="board" "#, "<svg ");
+        let stripped: String =
+            plain
+                .split("<polygon ")
+                .enumerate()
+                .map(|(i, part)| {
+                    if i == 0 {
+                        part.to_string()
+                    } else {
+                        format!("<polygon {}", &part[part.find("points=").unwrap()..])
+                    }
+                })
+                .collect();
+        assert_eq!(stripped, kami::svg::render(&level));
+    }
+
+    #[test]
+    fn colours_are_the_level_characters() {
+        assert_eq!(colour_of('0').unwrap(), 0);
+        assert_eq!(colour_of('z').unwrap(), 35);
+        assert!(colour_of('A').is_err());
+        assert!(colour_of('é').is_err());
+    }
+}

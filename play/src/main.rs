@@ -51,3 +51,19 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::port;
+
+    #[test]
+    fn ports() {
+        let args = |a: &[&str]| a.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(port(&args(&[])), Ok(play::DEFAULT_PORT));
+        assert_eq!(port(&args(&["--port", "0"])), Ok(0));
+        assert_eq!(port(&args(&["--port=8080"])), Ok(8080));
+        assert!(port(&args(&["--port", "70000"])).unwrap_err().contains("0 to 65535"));
+        assert!(port(&args(&["--prot", "1"])).unwrap_err().starts_with("usage"));
+        assert_eq!(port(&args(&["--help"])), Err(String::new()));
+    }
+}
