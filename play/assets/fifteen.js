@@ -77,6 +77,29 @@ async function ask(path) {
   }
 }
 
+// While the pattern database for this size and goal builds, shows its progress; once it is
+// ready, asks for the optimum of a fresh board.
+async function watchDatabase() {
+  const mine = game;
+  for (;;) {
+    const s = await fetch(`/api/fifteen/pdb?size=${game.width}x${game.height}&goal=${game.goal}`).then((r) => r.json()).catch(() => ({}));
+    if (game !== mine) return;
+    if (s.state !== 'building') break;
+    $('#building').hidden = false;
+    $('#progress').max = s.total || 1;
+    $('#progress').value = s.done;
+    await sleep(500);
+  }
+  $('#building').hidden = true;
+  if (game.optimum == null && game.moves === 0 && game.width * game.height <= 16) {
+    const answer = await api('fifteen/solve', boardRequest()).catch(() => null);
+    if (game === mine && answer && answer.status === 'solved' && answer.optimal && game.moves === 0) {
+      game.optimum = answer.moves.length;
+      report();
+    }
+  }
+}
+
 async function load(query) {
   const answer = await api('fifteen/new', query);
   game = { ...answer, moves: 0, history: [] };
@@ -86,9 +109,10 @@ async function load(query) {
   $('#goal').value = game.goal;
   $('#seed').value = game.seed;
   share({ size: `${game.width}x${game.height}`, goal: game.goal, seed: game.seed });
-  setNote(game.width * game.height > 16 ? 'above 4x4, "solve" uses the fast solver (not optimal)' : '');
+  setNote(game.width * game.height > 16 ? 'above 16 tiles, "solve" uses the fast solver (not optimal)' : '');
   draw();
   report();
+  if (game.optimum == null) watchDatabase();
 }
 
 function fromControls(withSeed) {

@@ -45,7 +45,7 @@ function show(answer) {
   box.innerHTML = answer.svg;
   // Drawn at kami::svg's own size, scaled up to a comfortable height.
   const picture = box.querySelector('svg');
-  const scale = Math.max(1, Math.min(4, 600 / Number(picture.getAttribute('height'))));
+  const scale = Math.max(1, Math.min(4, 540 / Number(picture.getAttribute('height'))));
   picture.setAttribute('width', Number(picture.getAttribute('width')) * scale);
   picture.setAttribute('height', Number(picture.getAttribute('height')) * scale);
   for (const p of polygons()) {
