@@ -45,7 +45,7 @@ function show(answer) {
   box.innerHTML = answer.svg;
   // Drawn at kami::svg's own size, scaled up to a comfortable height.
   const picture = box.querySelector('svg');
-  const scale = Math.max(1, Math.min(4, 540 / Number(picture.getAttribute('height'))));
+  const scale = Math.max(1, Math.min(3, 540 / Number(picture.getAttribute('height')), 640 / Number(picture.getAttribute('width'))));
   picture.setAttribute('width', Number(picture.getAttribute('width')) * scale);
   picture.setAttribute('height', Number(picture.getAttribute('height')) * scale);
   for (const p of polygons()) {
@@ -126,6 +126,7 @@ button('hint', () => act(async () => {
   paint(game.text);
   const p = document.querySelector(`[data-testid=board] polygon[data-r="${m.row}"][data-c="${m.col}"]`);
   p.setAttribute('data-hint', '1');
+  p.parentNode.appendChild(p); // on top, so that its outline shows
   p.setAttribute('stroke', '#000');
   p.setAttribute('stroke-width', '3');
   choose(m.colour);

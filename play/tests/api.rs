@@ -214,3 +214,17 @@ fn kami_levels_carry_hooks_and_play_to_par() {
     assert!(pasted["par"].as_u64().is_some());
     assert!(pasted["text"].as_str().unwrap().starts_with("# par: "));
 }
+
+#[test]
+fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
+    let config = play::Config { solve_time: std::time::Duration::from_millis(100), ..play::Config::default() };
+    let host = start(config);
+    // A graded 25x25 puzzle takes seconds: far past 100 ms (the generator takes no budget).
+    let slow = post(&host, "/api/hitori/new", &json!({ "size": "25", "seed": 2, "difficulty": "medium" }));
+    assert!(error(&slow, 504).contains("longer than"));
+    assert_eq!(get(&host, "/").status, 200);
+    assert_eq!(
+        ok(&host, "/api/kami/play", &json!({ "text": "01\n", "row": 0, "col": 0, "colour": "1" }))["solved"],
+        true
+    );
+}
