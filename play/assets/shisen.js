@@ -72,7 +72,9 @@ async function load(query) {
   const answer = await api('shisen/new', query);
   game = { ...answer, undo: [], redo: [] };
   selected = hint = path = null;
-  $('#size').value = `${game.width}x${game.height}`;
+  const size = `${game.width}x${game.height}`;
+  if (![...$('#size').options].some((o) => o.value === size)) $('#size').add(new Option(size, size));
+  $('#size').value = size;
   $('#gravity').checked = game.gravity;
   $('#seed').value = game.seed;
   const q = { size: `${game.width}x${game.height}`, seed: game.seed };
