@@ -10,11 +10,12 @@ use serde::{Deserialize, Serialize};
 use crate::api::ApiError;
 use crate::jobs::Limits;
 
-/// The largest level the page generates, and the most triangles any call takes.
+/// The largest generated level: rows and columns of triangles.
 const MAX_ROWS: usize = 40;
 const MAX_COLS: usize = 20;
+/// The most triangles a pasted level may have.
 const MAX_TRIANGLES: usize = 60 * 60;
-/// Colours and regions a generated level may have.
+/// The most colours and regions of a generated level.
 const MAX_NEW_COLOURS: usize = 8;
 const MAX_REGIONS: usize = 80;
 
@@ -194,7 +195,9 @@ pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<LevelReply, ApiEr
         node_limit: 400_000,
         attempts: 12,
     };
-    let _ = limits; // today's generator takes a node limit, not a deadline
+    // Today's generator takes a node limit per layout, not the deadline: past it, the pool
+    // answers 504 and the call finishes on its thread.
+    let _ = limits;
     let level = kami::generate::generate(&options).map_err(ApiError::unprocessable)?;
     Ok(reply(&level, Some(seed)))
 }
