@@ -2,6 +2,7 @@
 //! that hand each request to its game module (see `docs/playground.md` for the API).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequest, Query, Request, State};
@@ -18,13 +19,17 @@ use crate::{Config, assets, fifteen, hitori, kami, shisen};
 /// What every handler shares.
 pub(crate) struct AppState {
     pub(crate) jobs: Jobs,
+    pub(crate) solve_time: Duration,
+    pub(crate) generate_time: Duration,
     pub(crate) pdbs: Arc<fifteen::Pdbs>,
 }
 
 impl AppState {
     pub(crate) fn new(config: &Config) -> Self {
         AppState {
-            jobs: Jobs::new(config.max_running, config.max_waiting, config.solve_time),
+            jobs: Jobs::new(config.max_running, config.max_waiting),
+            solve_time: config.solve_time,
+            generate_time: config.generate_time,
             pdbs: Arc::new(fifteen::Pdbs::default()),
         }
     }
@@ -57,7 +62,7 @@ impl ApiError {
         }
     }
 
-    pub(crate) fn timeout(time: std::time::Duration) -> Self {
+    pub(crate) fn timeout(time: Duration) -> Self {
         ApiError {
             status: StatusCode::GATEWAY_TIMEOUT,
             message: format!(
@@ -187,17 +192,20 @@ async fn method_not_allowed(uri: Uri) -> ApiError {
 
 async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs.heavy(move |limits| fifteen::new(&req, &pdbs, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| fifteen::new(&req, &pdbs, limits)).await.map(Json)
 }
 
 async fn fifteen_solve(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs.heavy(move |limits| fifteen::solve(&req, &pdbs, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| fifteen::solve(&req, &pdbs, limits)).await.map(Json)
 }
 
 async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs.heavy(move |limits| fifteen::solve(&req, &pdbs, limits).map(fifteen::SolveReply::first)).await.map(Json)
+    s.jobs
+        .heavy(s.solve_time, move |limits| fifteen::solve(&req, &pdbs, limits).map(fifteen::SolveReply::first))
+        .await
+        .map(Json)
 }
 
 async fn fifteen_pdb(
@@ -209,7 +217,7 @@ async fn fifteen_pdb(
 }
 
 async fn shisen_new(State(s): Shared, Body(req): Body<shisen::NewRequest>) -> Answer<shisen::Deal> {
-    s.jobs.heavy(move |_| shisen::new(&req)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |_| shisen::new(&req)).await.map(Json)
 }
 
 async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>) -> Answer<shisen::RemoveReply> {
@@ -217,7 +225,7 @@ async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>)
 }
 
 async fn shisen_hint(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::HintReply> {
-    s.jobs.heavy(move |limits| shisen::hint(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| shisen::hint(&req, limits)).await.map(Json)
 }
 
 async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest>) -> Answer<shisen::ShuffleReply> {
@@ -225,15 +233,18 @@ async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest
 }
 
 async fn shisen_verdict(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
-    s.jobs.heavy(move |limits| shisen::solve(&req, limits).map(shisen::SolveReply::verdict)).await.map(Json)
+    s.jobs
+        .heavy(s.solve_time, move |limits| shisen::solve(&req, limits).map(shisen::SolveReply::verdict))
+        .await
+        .map(Json)
 }
 
 async fn shisen_solve(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
-    s.jobs.heavy(move |limits| shisen::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| shisen::solve(&req, limits)).await.map(Json)
 }
 
 async fn hitori_new(State(s): Shared, Body(req): Body<hitori::NewRequest>) -> Answer<hitori::Puzzle> {
-    s.jobs.heavy(move |limits| hitori::new(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |limits| hitori::new(&req, limits)).await.map(Json)
 }
 
 async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::CheckReply> {
@@ -241,19 +252,19 @@ async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) 
 }
 
 async fn hitori_hint(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::HintReply> {
-    s.jobs.heavy(move |_| hitori::hint(&req)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |_| hitori::hint(&req)).await.map(Json)
 }
 
 async fn hitori_solve(State(s): Shared, Body(req): Body<hitori::PuzzleRequest>) -> Answer<hitori::SolveReply> {
-    s.jobs.heavy(move |limits| hitori::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| hitori::solve(&req, limits)).await.map(Json)
 }
 
 async fn kami_new(State(s): Shared, Body(req): Body<kami::NewRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(move |limits| kami::new(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |limits| kami::new(&req, limits)).await.map(Json)
 }
 
 async fn kami_level(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(move |limits| kami::level(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| kami::level(&req, limits)).await.map(Json)
 }
 
 async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answer<kami::PlayReply> {
@@ -261,9 +272,9 @@ async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answ
 }
 
 async fn kami_hint(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(move |limits| kami::solve(&req, limits).map(kami::SolveReply::first)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| kami::solve(&req, limits).map(kami::SolveReply::first)).await.map(Json)
 }
 
 async fn kami_solve(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(move |limits| kami::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |limits| kami::solve(&req, limits)).await.map(Json)
 }

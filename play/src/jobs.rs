@@ -40,7 +40,6 @@ pub(crate) struct Jobs {
     running: Arc<Semaphore>,
     waiting: AtomicUsize,
     max_waiting: usize,
-    time: Duration,
 }
 
 /// Cancels the token when dropped: a handler dropped half-way (the client went away)
@@ -63,14 +62,14 @@ impl Drop for Waiting<'_> {
 }
 
 impl Jobs {
-    pub(crate) fn new(max_running: usize, max_waiting: usize, time: Duration) -> Self {
-        Jobs { running: Arc::new(Semaphore::new(max_running.max(1))), waiting: AtomicUsize::new(0), max_waiting, time }
+    pub(crate) fn new(max_running: usize, max_waiting: usize) -> Self {
+        Jobs { running: Arc::new(Semaphore::new(max_running.max(1))), waiting: AtomicUsize::new(0), max_waiting }
     }
 
-    /// Runs a solver or generator call on the pool, under [`Limits`]; `503` when the queue
-    /// is full or no thread frees up in time, `504` when it runs a second past its
+    /// Runs a solver or generator call on the pool, under [`Limits`] of `time`; `503` when
+    /// the queue is full or no thread frees up within `time`, `504` when it runs a second past its
     /// deadline, `500` when it panics.
-    pub(crate) async fn heavy<T, F>(&self, job: F) -> Result<T, ApiError>
+    pub(crate) async fn heavy<T, F>(&self, time: Duration, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Limits) -> Result<T, ApiError> + Send + 'static,
@@ -81,14 +80,14 @@ impl Jobs {
                 drop(queued);
                 return Err(ApiError::busy());
             }
-            let permit = tokio::time::timeout(self.time, Arc::clone(&self.running).acquire_owned()).await;
+            let permit = tokio::time::timeout(time, Arc::clone(&self.running).acquire_owned()).await;
             drop(queued);
             match permit {
                 Ok(Ok(permit)) => permit,
                 _ => return Err(ApiError::busy()),
             }
         };
-        let limits = Limits::new(self.time);
+        let limits = Limits::new(time);
         // Cancelled when this future ends for any reason: the answer is sent, the call ran
         // out of time, or the client went away and the handler was dropped.
         let _cancel = CancelOnDrop(limits.cancel.clone());
@@ -100,11 +99,11 @@ impl Jobs {
         });
         // Solvers stop at the deadline; a call that cannot be stopped (today's generators)
         // is answered `504` a moment later and finishes on its thread.
-        let result = tokio::time::timeout(self.time + GRACE, task).await;
+        let result = tokio::time::timeout(time + GRACE, task).await;
         match result {
             Ok(Ok(answer)) => answer,
             Ok(Err(_)) => Err(ApiError::internal()),
-            Err(_) => Err(ApiError::timeout(self.time)),
+            Err(_) => Err(ApiError::timeout(time)),
         }
     }
 

@@ -21,19 +21,24 @@ use axum::Router;
 pub const DEFAULT_PORT: u16 = 7878;
 
 /// How the server spends its machine: every solver and generator call runs on a thread of
-/// its own, at most `max_running` at once, each stopped after `solve_time`; at most
-/// `max_waiting` more calls queue for a thread (each for at most `solve_time`), and the
-/// rest are answered `503` at once; request bodies are at most `body_limit` bytes.
+/// its own, at most `max_running` at once, each stopped after `solve_time` (a solver) or
+/// `generate_time` (a generator); at most `max_waiting` more calls queue for a thread (for
+/// at most that long), and the rest are answered `503` at once; request bodies are at
+/// most `body_limit` bytes.
 ///
 /// ```
 /// let config = play::Config::default();
 /// assert_eq!(config.solve_time, std::time::Duration::from_secs(5));
+/// assert_eq!(config.generate_time, std::time::Duration::from_secs(30));
 /// assert!(config.max_running >= 1 && config.body_limit == 64 * 1024);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The longest a solver or generator call may run.
+    /// The longest a solver call may run.
     pub solve_time: Duration,
+    /// The longest a generator call may run (the largest graded hitori puzzles take
+    /// seconds).
+    pub generate_time: Duration,
     /// Solver and generator calls running at once.
     pub max_running: usize,
     /// Calls waiting for a thread beyond those.
@@ -47,6 +52,7 @@ impl Default for Config {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Config {
             solve_time: Duration::from_secs(5),
+            generate_time: Duration::from_secs(30),
             max_running: cores.clamp(1, 4),
             max_waiting: 32,
             body_limit: 64 * 1024,

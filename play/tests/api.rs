@@ -217,7 +217,8 @@ fn kami_levels_carry_hooks_and_play_to_par() {
 
 #[test]
 fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
-    let config = play::Config { solve_time: std::time::Duration::from_millis(100), ..play::Config::default() };
+    let time = std::time::Duration::from_millis(100);
+    let config = play::Config { solve_time: time, generate_time: time, ..play::Config::default() };
     let host = start(config);
     // A graded 25x25 puzzle takes seconds: far past 100 ms (the generator takes no budget).
     let slow = post(&host, "/api/hitori/new", &json!({ "size": "25", "seed": 2, "difficulty": "medium" }));
