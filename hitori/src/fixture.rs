@@ -33,8 +33,8 @@ pub struct NamedPuzzle {
 /// let tidy = hitori::fixture::canonicalize("(puzzles:[(name:\"t\",puzzle:[\"1  1\"])])").unwrap();
 /// assert_eq!(hitori::fixture::canonicalize(&tidy).unwrap(), tidy);
 /// ```
-pub fn canonicalize(text: &str) -> Result<String, String> {
-    engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
+pub fn canonicalize(text: &str) -> Result<String, engine::RonError> {
+    engine::canonical_ron::<FixtureFile>(text)
 }
 
 /// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
@@ -52,7 +52,8 @@ pub fn generated() -> Vec<(String, String)> {
     let puzzles = specs
         .iter()
         .filter_map(|&(w, h, seed)| {
-            let puzzle = crate::generate::generate(w, h, seed).ok()?;
+            let spec = crate::generate::Spec::new(w, h);
+            let puzzle = crate::generate::generate(&spec, &mut engine::SeededRng::new(seed)).ok()?;
             Some(NamedPuzzle { name: format!("generated {w}x{h}, seed {seed}"), puzzle })
         })
         .collect();

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use engine::cli::Failure;
+use engine::{Budget, Outcome, SeededRng};
 use hitori::Puzzle;
-use hitori::generate::{GenerateError, generate, generate_graded};
-use hitori::solver::{Answer, Limits, solve};
+use hitori::generate::{GenerateError, Spec, generate};
+use hitori::solver::{Answer, Options, solve};
 use hitori::steps::Difficulty;
 
 /// Hitori ("Singles"): prove puzzles unique, generate unique puzzles.
@@ -56,25 +57,29 @@ fn run(command: Command) -> Result<(u8, String), Failure> {
     match command {
         Command::Solve { timeout: time, input } => {
             let puzzle = read_puzzle(&input)?;
-            Ok(match solve(&puzzle, Limits { time, nodes: None }) {
-                Answer::Unique(s) => (0, format!("unique\n{}", puzzle.format_solution(&s))),
-                Answer::Multiple(a, b) => {
+            let mut budget = Budget::default();
+            if let Some(time) = time {
+                budget = budget.with_time_limit(time);
+            }
+            Ok(match solve(&puzzle, &Options::default().with_budget(budget)).outcome {
+                Outcome::Proved(Answer::Unique(s)) | Outcome::Found(Answer::Unique(s)) => {
+                    (0, format!("unique\n{}", puzzle.format_solution(&s)))
+                }
+                Outcome::Proved(Answer::Multiple(a, b)) | Outcome::Found(Answer::Multiple(a, b)) => {
                     (0, format!("multiple\n{}\n{}", puzzle.format_solution(&a), puzzle.format_solution(&b)))
                 }
-                Answer::None => (1, "none\n".to_string()),
-                Answer::Unknown => (3, "unknown\n".to_string()),
+                Outcome::Proved(Answer::None) | Outcome::Found(Answer::None) => (1, "none\n".to_string()),
+                Outcome::GaveUp { .. } => (3, "unknown\n".to_string()),
             })
         }
         Command::Generate { size, seed, difficulty } => {
             let (w, h) = parse_size(&size)?;
-            let result = match difficulty {
-                None => generate(w, h, seed),
-                Some(d) => {
-                    let d: Difficulty = d.parse().map_err(|e| Failure(2, format!("--difficulty {d}: {e}")))?;
-                    generate_graded(w, h, seed, d)
-                }
-            };
-            match result {
+            let mut spec = Spec::new(w, h);
+            if let Some(d) = difficulty {
+                let d: Difficulty = d.parse().map_err(|e| Failure(2, format!("--difficulty {d}: {e}")))?;
+                spec = spec.with_difficulty(d);
+            }
+            match generate(&spec, &mut SeededRng::new(seed)) {
                 Ok(puzzle) => Ok((0, puzzle.to_string())),
                 Err(e @ GenerateError::Empty) => Err(Failure(2, format!("--size {size}: {e}"))),
                 Err(e) => Err(Failure(1, e.to_string())),

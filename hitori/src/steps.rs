@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use engine::{Coord, Grid};
+use engine::{Coord, Grid, Meter};
 use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
@@ -23,6 +23,7 @@ use crate::solver::{StaticRule, static_deductions};
 /// assert_eq!(Rule::PairIsolation.difficulty(), Difficulty::Medium);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Rule {
     /// `a a a` in a line: the middle is unshaded.
     Triple,
@@ -61,6 +62,26 @@ impl Rule {
         }
     }
 
+    /// The rule's name as [`Step`]'s text prints it.
+    ///
+    /// ```
+    /// assert_eq!(hitori::steps::Rule::PairIsolation.name(), "pair isolation");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Triple => "triple",
+            Rule::Sandwich => "sandwich",
+            Rule::PairIsolation => "pair isolation",
+            Rule::CornerTriple => "corner triple",
+            Rule::CornerPairs => "corner pairs",
+            Rule::ShadedNeighbour => "next to a shaded cell",
+            Rule::UnshadedDuplicate => "repeats an unshaded number",
+            Rule::Cut => "shading it would cut the board",
+            Rule::Contradiction => "the other choice fails",
+        }
+    }
+
     fn from_static(rule: StaticRule) -> Rule {
         match rule {
             StaticRule::Triple => Rule::Triple,
@@ -79,9 +100,11 @@ impl Rule {
 /// use hitori::steps::Difficulty;
 /// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
 /// assert_eq!(Difficulty::NeedsSearch.to_string(), "search");
+/// assert_eq!("x".parse::<Difficulty>().unwrap_err().to_string(), "expected easy, medium, hard or search");
 /// assert!(Difficulty::Easy < Difficulty::Medium);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Difficulty {
     /// The three rules applied one cell at a time (a shaded cell's neighbours, an unshaded
     /// cell's duplicates, cells whose shading would cut the board) and the line patterns
@@ -92,8 +115,24 @@ pub enum Difficulty {
     /// Also one-step contradictions.
     Hard,
     /// Needs trial and error beyond one step.
+    #[serde(rename = "search")]
     NeedsSearch,
 }
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch];
+}
+
+/// A difficulty name that is not `easy`, `medium`, `hard` or `search`.
+///
+/// ```
+/// let e = "tricky".parse::<hitori::steps::Difficulty>().unwrap_err();
+/// assert_eq!(e.0, "tricky");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected easy, medium, hard or search")]
+pub struct ParseDifficultyError(pub String);
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -107,15 +146,9 @@ impl fmt::Display for Difficulty {
 }
 
 impl FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Difficulty, String> {
-        match s {
-            "easy" => Ok(Difficulty::Easy),
-            "medium" => Ok(Difficulty::Medium),
-            "hard" => Ok(Difficulty::Hard),
-            "search" => Ok(Difficulty::NeedsSearch),
-            _ => Err("expected easy, medium, hard or search".to_string()),
-        }
+    type Err = ParseDifficultyError;
+    fn from_str(s: &str) -> Result<Difficulty, ParseDifficultyError> {
+        Difficulty::ALL.into_iter().find(|d| d.to_string() == s).ok_or_else(|| ParseDifficultyError(s.to_string()))
     }
 }
 
@@ -139,18 +172,7 @@ pub struct Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let state = if self.state == Cell::Shaded { "shaded" } else { "unshaded" };
-        let rule = match self.rule {
-            Rule::Triple => "triple",
-            Rule::Sandwich => "sandwich",
-            Rule::PairIsolation => "pair isolation",
-            Rule::CornerTriple => "corner triple",
-            Rule::CornerPairs => "corner pairs",
-            Rule::ShadedNeighbour => "next to a shaded cell",
-            Rule::UnshadedDuplicate => "repeats an unshaded number",
-            Rule::Cut => "shading it would cut the board",
-            Rule::Contradiction => "the other choice fails",
-        };
-        write!(f, "{} is {state} ({rule})", self.cell)
+        write!(f, "{} is {state} ({})", self.cell, self.rule.name())
     }
 }
 
@@ -176,12 +198,23 @@ pub struct Walkthrough {
 /// ```
 #[must_use]
 pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
+    walk(puzzle, None).expect("no meter, no stop")
+}
+
+/// [`walkthrough`] under a running meter (one node per step): `None` when it stopped.
+pub(crate) fn walk(puzzle: &Puzzle, mut meter: Option<&mut Meter>) -> Option<Walkthrough> {
     let mut d = Deducer::new(puzzle, &Grid::new(puzzle.width(), puzzle.height(), Cell::Unknown));
     let mut steps = Vec::new();
     let mut difficulty = Difficulty::Easy;
     let mut stuck = false;
     while d.state.contains(&Cell::Unknown) {
-        let Some(step) = d.next_step() else {
+        if meter.as_deref_mut().is_some_and(Meter::check) {
+            return None;
+        }
+        let Some(step) = d.next_step(meter.as_deref_mut()) else {
+            if meter.as_deref().is_some_and(Meter::is_stopped) {
+                return None;
+            }
             stuck = true;
             break;
         };
@@ -195,7 +228,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
     }
     let states = Grid::from_vec(puzzle.width(), puzzle.height(), d.state.clone()).expect("board shape");
     let solved = !stuck && crate::rules::check(puzzle, &states).is_empty();
-    Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states }
+    Some(Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states })
 }
 
 /// The difficulty of a puzzle ([`walkthrough`]'s).
@@ -225,7 +258,7 @@ pub fn hint(puzzle: &Puzzle, states: &Grid<Cell>) -> Option<Step> {
     {
         return None;
     }
-    Deducer::new(puzzle, states).next_step()
+    Deducer::new(puzzle, states).next_step(None)
 }
 
 #[derive(Clone)]
@@ -348,13 +381,17 @@ impl Deducer {
         true
     }
 
-    fn next_step(&self) -> Option<Step> {
+    /// The next step; `None` when there is none, or when `meter` stopped.
+    fn next_step(&self, mut meter: Option<&mut Meter>) -> Option<Step> {
         if let Some((i, v, rule)) = self.forced() {
             return (self.state[i] == Cell::Unknown).then(|| Step { cell: self.coord(i), state: v, rule });
         }
         for i in 0..self.state.len() {
             if self.state[i] != Cell::Unknown {
                 continue;
+            }
+            if meter.as_deref_mut().is_some_and(Meter::check) {
+                return None;
             }
             for (assume, conclude) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
                 let mut trial = self.clone();
@@ -370,13 +407,14 @@ impl Deducer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Answer, Limits, solve};
+    use crate::solver::Answer;
+    use crate::solver::tests::answer;
 
     #[test]
     fn walkthroughs_of_unique_puzzles_reach_the_solution() {
         for seed in 0..40 {
-            let g = crate::generate::generate_with_solution(3 + seed as usize % 5, 3 + seed as usize / 5 % 5, seed)
-                .unwrap();
+            let spec = crate::generate::Spec::new(3 + seed as usize % 5, 3 + seed as usize / 5 % 5);
+            let g = crate::generate::generate_with_solution(&spec, &mut engine::SeededRng::new(seed)).unwrap();
             let w = walkthrough(&g.puzzle);
             if w.difficulty != Difficulty::NeedsSearch {
                 assert_eq!(w.states, g.solution.map(|&s| Cell::from_shaded(s)));
@@ -399,7 +437,7 @@ mod tests {
                     assert_eq!(step.state, Cell::from_shaded(s[step.cell]), "{step} in {p:?}");
                 }
             }
-            let unique = matches!(solve(&p, Limits::default()), Answer::Unique(_));
+            let unique = matches!(answer(&p), Answer::Unique(_));
             if !unique {
                 assert_eq!(w.difficulty, Difficulty::NeedsSearch);
             }

@@ -32,25 +32,35 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["solve"][..], "1 -4\n", "hitori: <stdin>:1:3: -4 is not a positive number\n"),
         (&["solve"][..], "1 x\n", "hitori: <stdin>:1:3: \"x\" is not a number\n"),
         (&["solve"][..], "# only a comment\n", "hitori: <stdin>:1:1: no grid rows\n"),
-        (
-            &["solve", "--timeout", "-1"][..],
-            "1\n",
-            "hitori: invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0\n",
-        ),
         (&["generate", "--size", "0"][..], "", "hitori: --size 0: expected N or WxH with positive whole numbers\n"),
         (&["generate", "--size", "3y"][..], "", "hitori: --size 3y: expected N or WxH with positive whole numbers\n"),
-        (&["generate", "--difficulty", "x"][..], "", "hitori: --difficulty x: expected easy, medium, hard or search\n"),
     ] {
         let out = run(args, input);
         assert_eq!(Some(out.code), Some(2), "{args:?} {input:?}");
         assert!(out.stdout.is_empty());
         assert_eq!(out.stderr, expected);
     }
-    for args in [&["frobnicate"][..], &["solve", "a", "b"][..], &["solve", "/no/such/file"][..], &[][..]] {
+    let out = run(&["solve", "/no/such/file"], "");
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert!(out.stderr.starts_with("hitori: /no/such/file: cannot read: "), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1);
+}
+
+#[test]
+fn usage_errors_keep_clap_s_advice_and_exit_2() {
+    for (args, first) in [
+        (
+            &["solve", "--timeout", "-1"][..],
+            "hitori: invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0",
+        ),
+        (&["frobnicate"][..], "hitori: unrecognized subcommand 'frobnicate'"),
+        (&["solve", "a", "b"][..], "hitori: unexpected argument 'b' found"),
+    ] {
         let out = run(args, "");
         assert_eq!(Some(out.code), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
-        assert_eq!(out.stderr.lines().count(), 1, "{args:?}");
+        assert_eq!(out.stderr.lines().next(), Some(first), "{}", out.stderr);
+        assert_eq!(out.stderr.lines().last(), Some("For more information, try '--help'."), "{}", out.stderr);
     }
 }
 
@@ -104,7 +114,7 @@ fn big_boards_finish_or_give_up_within_the_timeout() {
 
 #[test]
 fn a_timeout_of_zero_gives_up_cleanly() {
-    let puzzle = hitori::generate::generate(60, 40, 3).unwrap().to_string();
+    let puzzle = hitori::generate(&hitori::Spec::new(60, 40), &mut engine::SeededRng::new(3)).unwrap().to_string();
     let out = run(&["solve", "--timeout", "0"], &puzzle);
     assert_eq!(Some(out.code), Some(3));
     assert_eq!(out.stdout, "unknown\n");
