@@ -3,6 +3,7 @@
 pub mod board;
 pub mod connectivity;
 pub mod fixture;
+pub mod game;
 pub mod generate;
 pub mod rules;
 pub mod solver;
@@ -12,7 +13,22 @@ pub use board::Puzzle;
 pub use generate::{GenerateError, Spec, generate};
 pub use rules::Cell;
 pub use solver::{Answer, Options, solve};
-pub use steps::hint;
+
+/// The next deduction from the player's marks, with the rule that makes it: the easiest
+/// rule that decides an undecided cell ([`steps::Step`]); `None` when no rule applies, when
+/// the marks already break a rule, or when `state` does not have the puzzle's shape.
+///
+/// ```
+/// let puzzle: hitori::Puzzle = "2 1 2\n1 2 1\n".parse().unwrap();
+/// let state: hitori::game::State = ". . .\n. . .\n".parse().unwrap();
+/// let step = hitori::hint(&puzzle, &state).unwrap();
+/// assert_eq!(step.to_string(), "1,0 is unshaded (sandwich)");
+/// assert_eq!(step.rule.name(), "sandwich");
+/// ```
+#[must_use]
+pub fn hint(puzzle: &Puzzle, state: &game::State) -> Option<steps::Step> {
+    steps::hint(puzzle, state.cells())
+}
 
 /// Every error of the crate, for callers that want one type (`?` into it from any of the
 /// crate's functions). Each variant displays as the error it holds, and names it as its

@@ -164,7 +164,8 @@ pub(crate) fn solve_in(puzzle: &Puzzle, meter: &mut Meter) -> Outcome<Answer, Op
 /// let facts = hitori::solver::static_deductions(&p);
 /// assert_eq!(facts, vec![(1, hitori::Cell::Unshaded, StaticRule::Sandwich)]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StaticRule {
     /// `a a a` in a line: the middle one is unshaded (the outer ones follow).
     Triple,
