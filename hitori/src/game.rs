@@ -185,7 +185,7 @@ pub enum GameError {
         height: usize,
     },
     /// A saved game whose state does not have its puzzle's shape.
-    #[error("the state is {found:?}, the puzzle is {expected:?} (width, height)")]
+    #[error("the state is {}x{}, the puzzle is {}x{}", found.0, found.1, expected.0, expected.1)]
     WrongShape {
         /// The puzzle's width and height.
         expected: (usize, usize),

@@ -272,6 +272,9 @@ fn unique(width: usize, height: usize, rng: &mut SeededRng, meter: &mut Meter) -
         let mut target = maximal_shading(width, height, rng);
         let mut numbers = latin_numbers(width, height, rng);
         for i in 0..numbers.len() {
+            if i % 4096 == 4095 {
+                out_of_budget(meter)?;
+            }
             if target[i] {
                 copy_from_line(&mut numbers, i, rng, |j| !target[j]);
             }

@@ -8,6 +8,7 @@ pub mod generate;
 pub mod rules;
 pub mod solver;
 pub mod steps;
+pub mod svg;
 
 pub use board::Puzzle;
 pub use generate::{GenerateError, Spec, generate};
