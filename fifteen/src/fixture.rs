@@ -52,8 +52,8 @@ pub struct GoalLayout {
 /// assert!(tidy.contains("\"1 2 3 0\""));
 /// assert_eq!(fifteen::fixture::canonicalize(&tidy).unwrap(), tidy);
 /// ```
-pub fn canonicalize(text: &str) -> Result<String, String> {
-    engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
+pub fn canonicalize(text: &str) -> Result<String, engine::RonError> {
+    engine::canonical_ron::<FixtureFile>(text)
 }
 
 /// The sizes and goals of the generated `goals.ron`.

@@ -35,21 +35,25 @@ pub fn demo_text() -> Result<String, String> {
 /// first use by `fifteen solve`).
 fn fifteen() -> Result<String, String> {
     use fifteen::{Goal, Move, fast::solve_fast, generate, solver};
+    let fifteen_err = |e: fifteen::Error| e.to_string();
     let mut out = String::new();
     let mut rng = SeededRng::new(SEED);
-    let goal = Goal::BlankLast.layout(3, 3)?;
+    let goal = Goal::BlankLast.layout(3, 3).map_err(|e| e.to_string())?;
     let board = generate::uniform(&goal, &mut rng);
-    let solution = solver::solve(&board, &goal, &solver::SolveOptions::default())?;
-    let moves = solution.outcome.moves().ok_or("the 3x3 solver gave up")?;
+    let puzzle = fifteen::Puzzle::new(board.clone(), goal.clone()).map_err(fifteen_err)?;
+    let solution = solver::solve(&puzzle, &solver::Options::default()).map_err(fifteen_err)?;
+    let moves = solution.outcome.answer().and_then(solver::Answer::moves).ok_or("the 3x3 solver gave up")?;
     let mut replay = board.clone();
-    replay.replay(moves).map_err(|i| format!("move {i} is illegal"))?;
+    replay.replay(moves).map_err(|e| e.to_string())?;
     if replay != goal {
         return Err("the 3x3 answer does not reach the goal".into());
     }
+    let board = board.to_line();
     let _ = writeln!(out, "== fifteen 3x3, seed {SEED}\n{board}\noptimal: {} {}", moves.len(), Move::format_all(moves));
-    let goal = Goal::BlankLast.layout(4, 4)?;
+    let goal = Goal::BlankLast.layout(4, 4).map_err(|e| e.to_string())?;
     let board = generate::uniform(&goal, &mut rng);
-    let moves = solve_fast(&board, &goal)?.ok_or("4x4 unsolvable")?;
+    let moves = solve_fast(&board, &goal).map_err(fifteen_err)?.ok_or("4x4 unsolvable")?;
+    let board = board.to_line();
     let _ = writeln!(out, "== fifteen 4x4\n{board}\nfast (not optimal): {} {}", moves.len(), Move::format_all(&moves));
     Ok(out)
 }

@@ -27,8 +27,16 @@ pub const GAMES: [Game; 4] = [
         canonicalize: |t| hitori::fixture::canonicalize(t).map_err(|e| e.to_string()),
         generated: hitori::fixture::generated,
     },
-    Game { name: "fifteen", canonicalize: fifteen::fixture::canonicalize, generated: fifteen::fixture::generated },
-    Game { name: "kami", canonicalize: kami::fixture::canonicalize, generated: kami::fixture::generated },
+    Game {
+        name: "fifteen",
+        canonicalize: |t| fifteen::fixture::canonicalize(t).map_err(|e| e.to_string()),
+        generated: fifteen::fixture::generated,
+    },
+    Game {
+        name: "kami",
+        canonicalize: |text| kami::fixture::canonicalize(text).map_err(|e| e.to_string()),
+        generated: kami::fixture::generated,
+    },
 ];
 
 /// A fixture file that is not as it should be.
