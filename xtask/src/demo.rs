@@ -98,11 +98,12 @@ fn hitori() -> Result<String, String> {
 
 /// A 10x29 level with 4 colours and its proven par.
 fn kami() -> Result<String, String> {
-    use kami::generate::{Options, generate};
+    use kami::generate::{Spec, generate};
     let mut out = String::new();
-    let level = generate(&Options { colours: 4, regions: 30, seed: SEED, ..Options::default() })?;
-    let moves = kami::solve(&level);
-    let end = kami::play::replay(&level, &moves)?;
+    let spec = Spec::default().with_colours(4).with_regions(30);
+    let level = generate(&spec, &mut engine::SeededRng::new(SEED)).map_err(|e| e.to_string())?;
+    let moves = kami::solver::optimal(&level).map_err(|e| e.to_string())?;
+    let end = kami::play::replay(&level, &moves).map_err(|e| e.to_string())?;
     if !kami::play::is_solved(&end) {
         return Err("the kami answer does not solve the level".into());
     }
