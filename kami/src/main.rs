@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use engine::cli::Failure;
-use kami::generate::{Options, generate};
-use kami::{Level, Limits, Outcome, solve_with};
+use kami::generate::{Spec, generate};
+use kami::{Level, SolveOptions, solve};
 
 /// KAMI 2 levels: optimal par, SVG pictures, generation.
 #[derive(Parser)]
@@ -66,20 +66,30 @@ fn run(command: Command) -> Result<(u8, String), Failure> {
             let (name, level) = read_level(&level)?;
             let start = Instant::now();
             // Every core: the par is the one a single thread finds (the moves may differ
-            // from run to run, rarely: see `Limits::threads`).
+            // from run to run, rarely: see `SolveOptions::threads`).
             let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            let outcome = solve_with(&level, Limits { deadline, node_limit: None, threads });
+            let mut budget = engine::Budget::default();
+            if let Some(deadline) = deadline {
+                budget = budget.with_deadline(deadline);
+            }
+            let report = solve(&level, &SolveOptions::default().with_budget(budget).with_threads(threads));
             eprintln!("{name}: searched for {:.3} s", start.elapsed().as_secs_f64());
-            match outcome {
-                Outcome::Optimal(moves) => {
+            match report {
+                Ok(engine::Report {
+                    outcome: engine::Outcome::Proved(moves) | engine::Outcome::Found(moves), ..
+                }) => {
                     let mut lines = vec![moves.len().to_string()];
                     lines.extend(moves.iter().map(ToString::to_string));
                     Ok((0, lines.join("\n") + "\n"))
                 }
-                Outcome::GaveUp { lower_bound, best } => {
-                    let best = best.map_or_else(|| "-".to_string(), |b| b.len().to_string());
-                    Ok((3, format!("unknown lb={lower_bound} best={best}\n")))
+                Ok(engine::Report { outcome: engine::Outcome::GaveUp { proven, .. }, .. }) => {
+                    let best = proven.best.map_or_else(|| "-".to_string(), |b| b.len().to_string());
+                    Ok((3, format!("unknown lb={} best={best}\n", proven.lower_bound)))
                 }
+                Err(kami::SolveError::TooManyRegions { lower_bound, .. }) => {
+                    Ok((3, format!("unknown lb={lower_bound} best=-\n")))
+                }
+                Err(e) => Err(Failure(2, e.to_string())),
             }
         }
         Command::Render { level } => {
@@ -91,8 +101,9 @@ fn run(command: Command) -> Result<(u8, String), Failure> {
                 .split_once(['x', 'X'])
                 .and_then(|(r, c)| Some((r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)))
                 .ok_or_else(|| Failure(2, format!("--size {size:?}: expected RxC, for example 29x10")))?;
-            let options = Options { rows, cols, colours: colors, regions, seed, ..Options::default() };
-            let level = generate(&options).map_err(|e| Failure(2, format!("generate: {e}")))?;
+            let spec = Spec::default().with_size(rows, cols).with_colours(colors).with_regions(regions);
+            let level =
+                generate(&spec, &mut engine::SeededRng::new(seed)).map_err(|e| Failure(2, format!("generate: {e}")))?;
             Ok((0, level.to_string()))
         }
     }

@@ -73,7 +73,7 @@ pub fn render(level: &Level) -> String {
 /// ```
 /// use kami::svg::{render_with, SvgOptions};
 /// let level: kami::Level = "01\n01\n".parse().unwrap();
-/// let options = SvgOptions { moves: kami::solve(&level), ..SvgOptions::default() };
+/// let options = SvgOptions { moves: kami::solver::optimal(&level).unwrap(), ..SvgOptions::default() };
 /// let svg = render_with(&level, &options);
 /// assert!(svg.contains(">1</text>"));
 /// let twice = SvgOptions { moves: vec![kami::Move::new(0, 0, 1), kami::Move::new(0, 0, 0)], ..options };
