@@ -6,5 +6,6 @@ pub mod game;
 pub mod generate;
 pub mod path;
 pub mod solver;
+pub mod svg;
 pub use board::{Board, Kind};
-pub use path::{Pair, Path};
+pub use path::{Pair, Path, hint};

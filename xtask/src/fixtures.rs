@@ -21,7 +21,11 @@ pub struct Game {
 
 /// The four games.
 pub const GAMES: [Game; 4] = [
-    Game { name: "shisen", canonicalize: shisen::fixture::canonicalize, generated: shisen::fixture::generated },
+    Game {
+        name: "shisen",
+        canonicalize: |text| shisen::fixture::canonicalize(text).map_err(|e| e.to_string()),
+        generated: shisen::fixture::generated,
+    },
     Game {
         name: "hitori",
         canonicalize: |t| hitori::fixture::canonicalize(t).map_err(|e| e.to_string()),
