@@ -101,11 +101,8 @@ impl Goal {
             "snake" => Ok(Goal::Snake),
             "spiral" => Ok(Goal::Spiral),
             list if list.starts_with(|c: char| c.is_ascii_digit()) => {
-                let board = if text.trim_end().contains(['\n', '\r']) {
-                    Board::parse_grid(text)
-                } else {
-                    Board::parse_line(list, width)
-                };
+                let board =
+                    if text.contains(['\n', '\r']) { Board::parse_grid(text) } else { Board::parse_line(list, width) };
                 board.map(Goal::Explicit).map_err(GoalError::Tiles)
             }
             other => Err(GoalError::Unknown { name: other.to_string() }),

@@ -12,8 +12,9 @@ fn a_cancelled_search_stops_within_50_ms() {
     let board = Board::parse_line("0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", None).unwrap();
     let puzzle = Puzzle::with_goal(board, &Goal::BlankLast).unwrap();
     let token = CancelToken::new();
-    let options =
-        Options::default().with_heuristic(Heuristic::Manhattan).with_budget(Budget::default().with_cancel(token.clone()));
+    let options = Options::default()
+        .with_heuristic(Heuristic::Manhattan)
+        .with_budget(Budget::default().with_cancel(token.clone()));
     let search = std::thread::spawn(move || solve(&puzzle, &options).unwrap());
     std::thread::sleep(Duration::from_millis(200));
     assert!(!search.is_finished(), "the search should still be running");
