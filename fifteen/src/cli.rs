@@ -28,6 +28,10 @@ use crate::{Board, Goal, Hint, Move, Puzzle, hint};
 /// The most boards `fifteen generate --count` makes.
 pub const MAX_COUNT: usize = 100_000;
 
+/// The most moves all the walks of one `fifteen generate --walk` make together
+/// (`--count` × `--walk`).
+pub const MAX_WALK_TOTAL: u64 = 100_000_000;
+
 /// What the long searches advise after a few seconds without an answer.
 pub const ADVICE: &str = "fifteen: no answer yet: --fast gives a quick answer; --timeout S stops the search";
 
@@ -96,7 +100,8 @@ enum Command {
     /// Random boards that can reach the goal, uniform over them, never the goal itself.
     #[command(after_help = concat!(
         "Output: one board per line in the input format of `fifteen solve` (tiles row-major, 0 for\n",
-        "the blank). Limits: --size up to 256 cells, --count at most 100000, --walk at most 1000000.\n",
+        "the blank). Limits: --size up to 256 cells, --count at most 100000, --walk at most 1000000\n",
+        "(and --count x --walk at most 100000000).\n",
         "Exit 3 when --timeout or the --min-moves tries run out (nothing printed then).\n\n",
         "Example:\n  fifteen generate --size 3x3 --count 2 --seed 7"
     ))]
@@ -693,6 +698,9 @@ fn generate_boards(
     }
     if let Some(steps) = walk.filter(|&s| s > MAX_WALK) {
         return Err(usage(format!("--walk {steps}: at most {MAX_WALK} moves")));
+    }
+    if let Some(steps) = walk.filter(|&s| s.saturating_mul(count as u64) > MAX_WALK_TOTAL) {
+        return Err(usage(format!("--count {count} --walk {steps}: at most {MAX_WALK_TOTAL} moves in all")));
     }
     if let (Some(steps), Some(k)) = (walk, min_moves) {
         if u64::from(k) > steps {
