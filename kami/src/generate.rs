@@ -420,7 +420,7 @@ fn layout(
 /// let options = kami::generate::DesignOptions { seed: 7, ..kami::generate::DesignOptions::default() };
 /// assert_eq!((options.rows, options.cols, options.moves), (29, 10, 8));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DesignOptions {
     /// Rows of triangles.
     pub rows: usize,
@@ -451,7 +451,7 @@ impl Default for DesignOptions {
 /// let designed = kami::generate::design(&kami::generate::DesignOptions::default()).unwrap();
 /// assert_eq!(designed.solution.len(), 8);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Designed {
     /// The level (without par: see [`Designed::prove`]).
     pub level: Level,

@@ -136,8 +136,9 @@ pub enum MoveError {
     /// The tapped position is a hole.
     #[error("the tapped position is a hole")]
     Hole,
-    /// The colour is not one of the 36 colours.
-    #[error("the colour is not one of 0-9, a-z")]
+    /// The colour is not one of the 36 colours, or has no entry in the level's palette
+    /// (when it has one).
+    #[error("the colour is not one of 0-9, a-z, or not in the level's palette")]
     BadColour,
 }
 
@@ -307,7 +308,8 @@ impl Game {
     /// assert_eq!(game.play(kami::Move::new(5, 0, 0)), Err(kami::MoveError::OffBoard));
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Vec<(usize, usize)>, MoveError> {
-        if usize::from(mv.colour) >= MAX_COLOURS {
+        let palette = &self.level.palette;
+        if usize::from(mv.colour) >= MAX_COLOURS || (!palette.is_empty() && usize::from(mv.colour) >= palette.len()) {
             return Err(MoveError::BadColour);
         }
         if mv.row >= self.level.rows() || mv.col >= self.level.cols() {

@@ -15,7 +15,7 @@ use crate::{Colour, Level, Move};
 /// assert_eq!(options.side, 24.0);
 /// assert!(options.moves.is_empty());
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SvgOptions {
     /// Side length of a triangle, in SVG units.
     pub side: f64,

@@ -575,7 +575,7 @@ pub(crate) enum Solved {
 /// let (_, iterations) = kami::solver::solve_traced(&level, &kami::SolveOptions::default()).unwrap();
 /// assert_eq!(iterations[0].island, 0);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Iteration {
     /// The island (an index into [`RegionGraph::islands`]).
     pub island: usize,
