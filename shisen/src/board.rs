@@ -61,7 +61,9 @@ pub struct Kind(pub u16);
 /// A board: `width` × `height` cells, each empty or holding a tile of some [`Kind`].
 ///
 /// Kinds are numbered in order of first appearance (row by row); their labels are kept so
-/// that printing gives back the input's tokens. Serialised as its rows of text.
+/// that printing gives back the input's tokens. Serialised as its rows of text, so a board
+/// comes back numbered by first appearance, without the labels of kinds no longer on it
+/// (a [`crate::game::Game`] keeps its whole label table).
 ///
 /// ```
 /// use engine::Coord;

@@ -274,6 +274,12 @@ fn empty_board(spec: &Spec) -> Board {
     Board::empty(spec.width, spec.height, (0..spec.kinds()).map(label).collect())
 }
 
+/// `board` with its kinds numbered in order of first appearance, as parsing its text gives
+/// (so a deal equals the board its text or its serde form reads back as).
+fn renumbered(board: Board) -> Board {
+    board.to_string().parse().unwrap_or(board)
+}
+
 /// A uniformly random full deal (not necessarily solvable), whatever `spec.solvable` says.
 ///
 /// ```
@@ -290,7 +296,7 @@ pub fn deal_any(spec: &Spec, rng: &mut SeededRng) -> Result<Board, SpecError> {
     for (i, k) in tiles.into_iter().enumerate() {
         board.set(Coord::new((i % spec.width) as i32, (i / spec.width) as i32), Some(k));
     }
-    Ok(board)
+    Ok(renumbered(board))
 }
 
 /// A deal as `spec` asks: a full deal that can be cleared (under gravity when
@@ -353,7 +359,7 @@ pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Res
                 board.set(builder.coord(i), Some(Kind((t - 1) as u16)));
             }
             builder.witness.reverse();
-            return Ok(Deal { board, witness: Some(builder.witness) });
+            return Ok(Deal { board: renumbered(board), witness: Some(builder.witness) });
         }
     }
     Err(GenerateError::Stuck)
