@@ -167,7 +167,7 @@ pub fn partition(width: usize, height: usize, goal_blank: usize, sizes: &[usize]
             break;
         }
         wanted.push(s.min(15 - covered));
-        covered += s;
+        covered = covered.saturating_add(s);
     }
     if corner {
         if let Some((_, groups)) = COMPACT_4X4.iter().find(|(s, _)| *s == wanted.as_slice()) {
@@ -216,7 +216,7 @@ pub fn partition_by_sizes(
         if s == 0 {
             return Err(PdbError::EmptyPattern);
         }
-        let end = (at + s).min(cells.len());
+        let end = at.saturating_add(s).min(cells.len());
         out.push(cells[at..end].to_vec());
         at = end;
     }
