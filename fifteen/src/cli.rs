@@ -53,7 +53,7 @@ enum Command {
         "is given. INPUT is a file, or - (the default) for standard input.\n\n",
         "Output: `<length> <moves>` per puzzle, moves over UDLR naming where the blank goes (`0 -` when\n",
         "solved already), `unsolvable` (exit 1) or `unknown` (out of time or nodes, exit 3).\n\n",
-        "Example:\n  echo '8 6 7 2 5 4 3 0 1' | fifteen solve\n  31 ULURDDLUURDDLULURRDLLURRDLURDLU... (an optimal solution)"
+        "Example:\n  echo '8 6 7 2 5 4 3 0 1' | fifteen solve\n  31 UULDDRRUULDLDRRUULDLDRRUULLDDRR"
     ))]
     Solve {
         #[command(flatten)]
