@@ -14,22 +14,7 @@ pub use board::Puzzle;
 pub use generate::{GenerateError, Spec, generate};
 pub use rules::Cell;
 pub use solver::{Answer, Options, solve};
-
-/// The next deduction from the player's marks, with the rule that makes it: the easiest
-/// rule that decides an undecided cell ([`steps::Step`]); `None` when no rule applies, when
-/// the marks already break a rule, or when `state` does not have the puzzle's shape.
-///
-/// ```
-/// let puzzle: hitori::Puzzle = "2 1 2\n1 2 1\n".parse().unwrap();
-/// let state: hitori::game::State = ". . .\n. . .\n".parse().unwrap();
-/// let step = hitori::hint(&puzzle, &state).unwrap();
-/// assert_eq!(step.to_string(), "1,0 is unshaded (sandwich)");
-/// assert_eq!(step.rule.name(), "sandwich");
-/// ```
-#[must_use]
-pub fn hint(puzzle: &Puzzle, state: &game::State) -> Option<steps::Step> {
-    steps::hint(puzzle, state.cells())
-}
+pub use steps::hint;
 
 /// Every error of the crate, for callers that want one type (`?` into it from any of the
 /// crate's functions). Each variant displays as the error it holds, and names it as its
@@ -55,6 +40,9 @@ pub enum Error {
     /// An unknown difficulty name.
     #[error("{0}")]
     Difficulty(#[from] steps::ParseDifficultyError),
+    /// A move off the board, or a saved game whose marks do not fit its puzzle.
+    #[error("{0}")]
+    Game(#[from] game::GameError),
     /// A fixture file that is not valid RON of the fixture format.
     #[error("{0}")]
     Fixture(#[from] engine::RonError),

@@ -388,19 +388,10 @@ mod tests {
         run(cli, &mut read)
     }
 
-    fn words() -> impl Strategy<Value = String> {
+    /// A value for a flag: plausible ones, extreme ones, anything.
+    fn value() -> impl Strategy<Value = String> {
         prop_oneof![
             prop::sample::select(vec![
-                "solve",
-                "generate",
-                "hint",
-                "render",
-                "--json",
-                "--timeout",
-                "--size",
-                "--seed",
-                "--difficulty",
-                "--state",
                 "-",
                 "0",
                 "1",
@@ -409,28 +400,63 @@ mod tests {
                 "2x1",
                 "0x3",
                 "100000",
+                "9999x100",
                 "easy",
+                "medium",
                 "hard",
                 "search",
                 "0.01",
+                "0.3",
                 "-1",
                 "nan",
                 "1e99",
-                "--help",
-                "--version",
+                "18446744073709551615",
                 "x",
                 "",
             ])
             .prop_map(str::to_string),
+            "[0-9xX.]{1,7}",
             ".{0,12}",
-            "[0-9xX]{1,7}",
         ]
+    }
+
+    /// Flags with values (mostly the command's own), lone flags and stray words.
+    fn words(command: &'static str) -> impl Strategy<Value = Vec<String>> {
+        let own: Vec<&'static str> = match command {
+            "solve" => vec!["--timeout"],
+            "generate" => vec!["--size", "--seed", "--difficulty", "--timeout"],
+            "hint" | "render" => vec!["--state"],
+            _ => vec!["--timeout", "--size", "--seed", "--difficulty", "--state"],
+        };
+        prop_oneof![
+            4 => (prop::sample::select(own), value()).prop_map(|(flag, v)| vec![flag.to_string(), v]),
+            1 => (prop::sample::select(vec!["--timeout", "--size", "--seed", "--difficulty", "--state"]), value())
+                .prop_map(|(flag, v)| vec![flag.to_string(), v]),
+            1 => prop::sample::select(vec!["--json", "--help", "--version", "-", "--", "-h"]).prop_map(|w| vec![w.to_string()]),
+            1 => value().prop_map(|v| vec![v]),
+        ]
+    }
+
+    /// A command (mostly a real one) and what follows it.
+    fn command_line() -> impl Strategy<Value = Vec<String>> {
+        prop::sample::select(vec!["solve", "generate", "hint", "render", "help", "--json", ""]).prop_flat_map(
+            |command| {
+                prop::collection::vec(words(command), 0..4).prop_map(move |rest| {
+                    let mut args = vec![command.to_string()];
+                    args.extend(rest.into_iter().flatten());
+                    args
+                })
+            },
+        )
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
-        fn any_argument_vector_answers_or_fails_cleanly(args in prop::collection::vec(words(), 0..6), stdin in ".{0,40}") {
+        fn any_argument_vector_answers_or_fails_cleanly(
+            args in command_line(),
+            stdin in prop_oneof![".{0,40}", "([1-4] ){1,3}\n([1-4] ){1,3}\n", "([xo.] ){1,3}\n"],
+        ) {
             match run_args(&args, &stdin) {
                 Ok((code, _)) => prop_assert!([0, 1, 3].contains(&code)),
                 Err(Failure(code, message)) => {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
 use crate::connectivity::Connectivity;
+use crate::game::State;
 use crate::rules::Cell;
 use crate::solver::{StaticRule, static_deductions};
 
@@ -156,7 +157,7 @@ impl FromStr for Difficulty {
 ///
 /// ```
 /// let p = hitori::Puzzle::parse("2 1 2").unwrap();
-/// let step = hitori::steps::hint(&p, &engine::Grid::new(3, 1, hitori::Cell::Unknown)).unwrap();
+/// let step = hitori::hint(&p, &hitori::game::State::new(&p)).unwrap();
 /// assert_eq!(step.to_string(), "1,0 is unshaded (sandwich)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -242,17 +243,18 @@ pub fn grade(puzzle: &Puzzle) -> Difficulty {
     walkthrough(puzzle).difficulty
 }
 
-/// The easiest next deduction from a position, or `None` when the rules find nothing (or
-/// the position already breaks a rule, or has the wrong shape).
+/// The easiest next deduction from the player's marks: the rule that decides an undecided
+/// cell, or `None` when the rules find nothing (or the marks already break a rule, or do
+/// not have the puzzle's shape). Also available as [`crate::hint`].
 ///
 /// ```
-/// use hitori::Cell::*;
 /// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
-/// let s = engine::Grid::from_vec(2, 2, vec![Unknown, Shaded, Unknown, Unknown]).unwrap();
+/// let s: hitori::game::State = ". x\n. .".parse().unwrap();
 /// assert_eq!(hitori::steps::hint(&p, &s).unwrap().to_string(), "0,0 is unshaded (next to a shaded cell)");
 /// ```
 #[must_use]
-pub fn hint(puzzle: &Puzzle, states: &Grid<Cell>) -> Option<Step> {
+pub fn hint(puzzle: &Puzzle, state: &State) -> Option<Step> {
+    let states = state.cells();
     if (states.width(), states.height()) != (puzzle.width(), puzzle.height())
         || !crate::rules::check(puzzle, states).is_empty()
     {
@@ -447,8 +449,8 @@ mod tests {
     #[test]
     fn hints_refuse_broken_positions() {
         let p = Puzzle::parse("1 1\n2 1").unwrap();
-        let broken = Grid::from_vec(2, 2, vec![Cell::Shaded, Cell::Shaded, Cell::Unknown, Cell::Unknown]).unwrap();
+        let broken: State = "x x\n. .".parse().unwrap();
         assert_eq!(hint(&p, &broken), None);
-        assert_eq!(hint(&p, &Grid::new(1, 1, Cell::Unknown)), None);
+        assert_eq!(hint(&p, &"x".parse().unwrap()), None);
     }
 }
