@@ -56,7 +56,8 @@ pub struct Path {
 impl Path {
     /// Builds a path from corner points (ends included): consecutive points must differ and
     /// lie on one row or column. Repeated points and straight-through corners are dropped.
-    /// `None` when a step is diagonal, or more than four corners remain.
+    /// `None` when a step is diagonal or turns back, more than four corners remain, or the
+    /// length does not fit a `u32`.
     ///
     /// ```
     /// use engine::Coord;
@@ -78,14 +79,14 @@ impl Path {
                 if last.x != p.x && last.y != p.y {
                     return None;
                 }
-                length += last.manhattan(p);
+                length = length.checked_add(last.manhattan(p))?;
                 if count >= 2 {
                     let before = points[count - 2];
                     let collinear = (before.x == last.x && last.x == p.x) || (before.y == last.y && last.y == p.y);
                     if collinear {
                         // A straight-through point, or a reversal: a reversal is not a path.
-                        let forward = (last.x - before.x).signum() == (p.x - last.x).signum()
-                            && (last.y - before.y).signum() == (p.y - last.y).signum();
+                        let forward =
+                            last.x.cmp(&before.x) == p.x.cmp(&last.x) && last.y.cmp(&before.y) == p.y.cmp(&last.y);
                         if !forward {
                             return None;
                         }
@@ -149,9 +150,9 @@ impl Path {
     pub fn cells(&self) -> impl Iterator<Item = Coord> + '_ {
         let corners = self.corners();
         std::iter::once(corners[0]).chain(corners.windows(2).flat_map(|w| {
-            let step = Coord::new((w[1].x - w[0].x).signum(), (w[1].y - w[0].y).signum());
-            let n = w[0].manhattan(w[1]) as i32;
-            (1..=n).map(move |i| Coord::new(w[0].x + step.x * i, w[0].y + step.y * i))
+            let (dx, dy) = (w[1].x.cmp(&w[0].x) as i64, w[1].y.cmp(&w[0].y) as i64);
+            let (x, y) = (i64::from(w[0].x), i64::from(w[0].y));
+            (1..=i64::from(w[0].manhattan(w[1]))).map(move |i| Coord::new((x + dx * i) as i32, (y + dy * i) as i32))
         }))
     }
 
