@@ -88,7 +88,7 @@ pub fn generated() -> Vec<(String, String)> {
     ]
 }
 
-/// Seeded boards from [`crate::generate`]: uniform ones on small boards for every goal kind
+/// Seeded boards from [`mod@crate::generate`]: uniform ones on small boards for every goal kind
 /// (named, explicit, missing number), random walks on 4×4 (short enough for the snapshot
 /// test to solve optimally in a debug build), strips, and a 6×6 for the fast solver.
 ///

@@ -12,7 +12,7 @@ use crate::solvable::{goal_board, goal_cells};
 use crate::{Board, Error, Goal, Move};
 
 /// A start board and a goal board of the same size and tiles: what [`crate::solve`] and
-/// [`crate::hint`] take.
+/// [`crate::hint()`] take.
 ///
 /// Text: the start board in the grid form, a blank line, the goal board in the grid form
 /// (what `Display` prints and `FromStr` reads).
@@ -237,7 +237,7 @@ impl Game {
         &self.history
     }
 
-    /// The puzzle from the board as it stands (to ask [`crate::hint`] about).
+    /// The puzzle from the board as it stands (to ask [`crate::hint()`] about).
     ///
     /// ```
     /// let game = fifteen::Game::new("1 0\n\n0 1\n".parse().unwrap());

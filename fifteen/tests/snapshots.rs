@@ -126,3 +126,12 @@ fn fixtures() {
         });
     });
 }
+
+#[test]
+fn generated_fixture_files_are_up_to_date() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fifteen");
+    for (name, text) in fifteen::fixture::generated() {
+        let on_disk = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(on_disk, text, "{name} differs from what `cargo xtask fixtures` writes");
+    }
+}
