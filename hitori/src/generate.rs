@@ -251,12 +251,12 @@ fn prove(puzzle: &Puzzle, meter: &mut Meter) -> Result<Option<Answer>, GenerateE
     meter.set_node_limit(Some(outer.map_or(cap, |o| o.min(cap))));
     let outcome = solve_in(puzzle, meter);
     meter.set_node_limit(outer);
+    // Clears a stop by the cap (even one hit by the node that found a second solution);
+    // a stop by the caller's own limits stays.
+    meter.resume();
     match outcome {
         Outcome::Proved(answer) | Outcome::Found(answer) => Ok(Some(answer)),
-        Outcome::GaveUp { reason: StopReason::NodeLimit, .. } if outer.is_none_or(|o| meter.nodes() <= o) => {
-            meter.resume();
-            Ok(None)
-        }
+        Outcome::GaveUp { reason: StopReason::NodeLimit, .. } if !meter.is_stopped() => Ok(None),
         Outcome::GaveUp { reason, .. } => Err(GenerateError::GaveUp { reason }),
     }
 }
