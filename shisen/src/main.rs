@@ -70,7 +70,7 @@ enum Command {
         board: String,
     },
     /// A full deal, solvable unless --any.
-    #[command(after_help = format!("Output: a board in the board text format (see `shisen pairs --help`).\nLimits: each side of --size from 1 to {max}; --kinds at most {kinds}; --copies at most {MAX_COPIES}, even.\n\nExample:\n  shisen generate --size 4x2 --seed 1\n  A B A B\n  B A B A   (one such deal)", max = generate::MAX_SIDE, kinds = generate::MAX_KINDS))]
+    #[command(after_help = format!("Output: a board in the board text format (see `shisen pairs --help`).\nLimits: each side of --size from 1 to {max}; --kinds at most {kinds}; --copies at most {MAX_COPIES}, even.\n\nExample:\n  shisen generate --size 4x2 --seed 1\n  A A B A\n  B A B B", max = generate::MAX_SIDE, kinds = generate::MAX_KINDS))]
     Generate {
         /// Board size, each side from 1 to 100.
         #[arg(long, value_name = "WxH", default_value = "18x8")]
