@@ -289,7 +289,7 @@ pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Res
         let cells = if attempt < RANDOM_ATTEMPTS || colours < 2 {
             layout(rows, cols, colours, regions, rng)
         } else {
-            reverse_play_to(spec, (attempt - RANDOM_ATTEMPTS) / 4, rng)
+            reverse_play_to(spec, (attempt - RANDOM_ATTEMPTS) / 4, rng, &mut || meter.check())
         };
         let Some(cells) = cells else { continue };
         let mut level = Level::from_cells(cells)?;
@@ -329,7 +329,12 @@ const LATER_SHARE: usize = 3;
 /// regions: later ones find smaller regions to cut), never past the goal; un-moves go on
 /// past the plan until the goal is met. `None` when no blob fits or the goal is out of
 /// reach.
-fn reverse_play_to(options: &Spec, shrink: usize, rng: &mut SeededRng) -> Option<Grid<Option<Colour>>> {
+fn reverse_play_to(
+    options: &Spec,
+    shrink: usize,
+    rng: &mut SeededRng,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Grid<Option<Colour>>> {
     let Spec { rows, cols, colours, regions, .. } = *options;
     let n = rows * cols;
     let design = DesignOptions { rows, cols, colours, moves: 0, blob: (1, n), bulk: 0, seed: 0 };
@@ -346,7 +351,7 @@ fn reverse_play_to(options: &Spec, shrink: usize, rng: &mut SeededRng) -> Option
         let cap = regions.checked_sub(missing.saturating_sub(1))?;
         let later = plan.saturating_sub(unmove + 1) * LATER_SHARE;
         let want = regions.saturating_sub(later).max(count + 1).min(cap);
-        count = carve(&topology, &mut cells, &design, Pick::Near { want, cap }, rng)?.2;
+        count = carve(&topology, &mut cells, &design, Pick::Near { want, cap }, (rng, stop))?.2;
     }
     None
 }
@@ -611,7 +616,8 @@ pub fn design(options: &DesignOptions) -> Result<Designed, GenerateError> {
         let mut cells = vec![rng.index(colours) as Colour; rows * cols];
         let mut undo = Vec::with_capacity(moves);
         for _ in 0..moves {
-            let Some((first, old, _)) = carve(&topology, &mut cells, options, Pick::Most, &mut rng) else {
+            let Some((first, old, _)) = carve(&topology, &mut cells, options, Pick::Most, (&mut rng, &mut || false))
+            else {
                 continue 'attempt;
             };
             undo.push(Move::new(first / cols, first % cols, old));
@@ -653,7 +659,7 @@ fn carve(
     cells: &mut [Colour],
     options: &DesignOptions,
     pick: Pick,
-    rng: &mut SeededRng,
+    (rng, stop): (&mut SeededRng, &mut dyn FnMut() -> bool),
 ) -> Option<(usize, Colour, usize)> {
     let n = cells.len();
     let mut in_blob = vec![false; n];
@@ -662,6 +668,9 @@ fn carve(
     for _ in 0..1000 {
         if found == CANDIDATES {
             break;
+        }
+        if stop() {
+            return None;
         }
         let start = rng.index(n);
         let old = cells[start];
@@ -785,7 +794,7 @@ mod tests {
         for regions in [3, 10, 40, 70] {
             let options = Spec::default().with_size(12, 10).with_colours(3).with_regions(regions);
             let cells = (0..10)
-                .find_map(|_| reverse_play_to(&options, 0, &mut rng))
+                .find_map(|_| reverse_play_to(&options, 0, &mut rng, &mut || false))
                 .unwrap_or_else(|| panic!("{regions} regions"));
             assert_eq!(RegionGraph::new(&Level::from_cells(cells).unwrap()).len(), regions);
         }

@@ -1,12 +1,22 @@
 //! SVG pictures of levels, drawn with [`engine::TriangleGeometry`]: one polygon per
 //! triangle in its palette colour, holes left empty, and optionally the move numbers of a
 //! solution on the tapped triangles.
+//!
+//! Hooks for tests and the playground: the root element is `<svg data-testid="board">`,
+//! and every triangle's polygon carries `data-r` (row), `data-c` (column) and
+//! `data-value` (its colour character, `0-9` or `a-z`).
+//!
+//! ```
+//! let svg = kami::svg::render(&"0a\n".parse().unwrap());
+//! assert!(svg.starts_with(r#"<svg data-testid="board" "#));
+//! assert!(svg.contains(r#"data-r="0" data-c="1" data-value="a""#));
+//! ```
 
 use std::fmt::Write;
 
 use engine::{Coord, TriangleGeometry};
 
-use crate::{Colour, Level, Move};
+use crate::{Colour, Level, Move, colour_char};
 
 /// How to draw.
 ///
@@ -86,7 +96,7 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2}" height="{height:.2}" viewBox="0 0 {width:.2} {height:.2}">"#
+        r#"<svg data-testid="board" xmlns="http://www.w3.org/2000/svg" width="{width:.2}" height="{height:.2}" viewBox="0 0 {width:.2} {height:.2}">"#
     );
     if let Some(name) = &level.name {
         let _ = writeln!(out, "<title>{}</title>", escape(name));
@@ -95,9 +105,10 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
         let Some(colour) = *cell else { continue };
         let fill = level.palette.get(usize::from(colour)).cloned().unwrap_or_else(|| default_colour(colour));
         let points: Vec<String> = geometry.vertices(coord).iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        let (r, c, value) = (coord.y, coord.x, colour_char(colour));
         let _ = writeln!(
             out,
-            r#"<polygon points="{}" fill="{fill}" stroke="{fill}" stroke-width="0.5"/>"#,
+            r#"<polygon data-r="{r}" data-c="{c}" data-value="{value}" points="{}" fill="{fill}" stroke="{fill}" stroke-width="0.5"/>"#,
             points.join(" ")
         );
     }
