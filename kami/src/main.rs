@@ -506,6 +506,58 @@ mod tests {
         }
     }
 
+    /// A flag of `command` with a value, good or bad.
+    fn flag(command: &'static str) -> impl Strategy<Value = Vec<String>> {
+        let flags: &[&str] = match command {
+            "solve" => &["--threads", "--json"],
+            "hint" => &["--moves-made", "--threads", "--json"],
+            "render" => &["--solution", "--json"],
+            _ => &["--size", "--colors", "--regions", "--seed", "--json"],
+        };
+        let value = prop_oneof![
+            "[0-9]{1,3}",
+            "[0-9]{1,3}x[0-9]{1,3}",
+            "[0-9]{1,2} [0-9]{1,2} [0-9a-z]( ?; ?[0-9] [0-9] [0-9a-z]){0,3}",
+            "-?[0-9]{1,20}",
+            ".{0,8}",
+        ];
+        (proptest::sample::select(flags), value).prop_map(|(flag, value)| match flag {
+            "--json" | "--solution" => vec![flag.to_string()],
+            _ => vec![flag.to_string(), value],
+        })
+    }
+
+    /// A command line of one command with its own flags (values good and bad).
+    fn command_line() -> impl Strategy<Value = Vec<String>> {
+        proptest::sample::select(vec!["solve", "hint", "render", "generate"]).prop_flat_map(|command| {
+            proptest::collection::vec(flag(command), 0..4).prop_map(move |flags| {
+                let mut args = vec![command.to_string(), "--timeout".to_string(), "0.05".to_string()];
+                args.extend(flags.into_iter().flatten());
+                args
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Each command with its own flags on small levels: an answer (0, or 3 when the
+        /// timeout ran out) whose `--json` form parses, or a failure with exit code 2 or 3.
+        #[test]
+        fn command_lines_of_each_command_answer_or_fail(args in command_line(), stdin in "[0-3]{1,4}(\n[0-3.]{1,4}){0,3}\n") {
+            let json = args.iter().any(|a| a == "--json");
+            match run_args(&args, &stdin) {
+                Ok((code, out)) => {
+                    prop_assert!([0, 3].contains(&code), "{args:?}: {code}");
+                    if json {
+                        prop_assert!(serde_json::from_str::<serde_json::Value>(&out).is_ok(), "{args:?}: {out}");
+                    }
+                }
+                Err((code, message)) => prop_assert!([0, 2, 3].contains(&code) && !message.is_empty(), "{args:?}"),
+            }
+        }
+    }
+
     #[test]
     fn no_arguments_print_the_commands() {
         let (code, help) = run_args(&[], "").unwrap_err();
