@@ -98,7 +98,7 @@ pub enum SpecError {
         copies: usize,
     },
     /// The kinds and copies do not fill the board exactly (or there are more than [`MAX_KINDS`] kinds).
-    #[error("{kinds} kinds x {copies} copies must fill the {width}x{height} board ({} cells)", width * height)]
+    #[error("{kinds} kinds x {copies} copies must fill the {width}x{height} board ({} cells)", width.saturating_mul(*height))]
     Fill {
         /// The kinds asked for.
         kinds: usize,
@@ -319,8 +319,9 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Deal, GenerateError>
     generate_within(spec, rng, &Budget::default())
 }
 
-/// [`generate`] within `budget`: a node is one connection test of the construction. The
-/// deal for a seed is the same as [`generate`]'s when the budget does not run out.
+/// [`generate`] within `budget`: a node is one connection test of the construction; the
+/// clock and the cancel token are also read before each pair is placed. The deal for a seed
+/// is the same as [`generate`]'s when the budget does not run out.
 ///
 /// ```
 /// use shisen::generate::{generate_within, GenerateError, Spec};
@@ -415,6 +416,10 @@ impl Builder {
 
     fn build_plain(&mut self, pairs: &[u32], rng: &mut SeededRng) -> bool {
         for &kind in pairs {
+            // A pair costs a sort of the empty cells, besides its connection tests.
+            if self.meter.check() {
+                return false;
+            }
             let mut empty: Vec<(usize, u64, usize)> = (0..self.grid.len())
                 .filter(|&i| self.grid[i] == 0)
                 .map(|i| (self.room(i), rng.next_u64(), i))
@@ -486,6 +491,9 @@ impl Builder {
 
     fn build_gravity(&mut self, pairs: &[u32], rng: &mut SeededRng) -> bool {
         'pairs: for &kind in pairs {
+            if self.meter.check() {
+                return false;
+            }
             let mut firsts: Vec<(usize, usize)> =
                 (0..self.w).flat_map(|x| (0..=self.counts[x]).map(move |k| (x, k))).collect();
             firsts.retain(|&(x, _)| self.counts[x] < self.h);
