@@ -28,6 +28,8 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use engine::{Budget, StopReason};
+
 use crate::Board;
 use crate::solvable::goal_cells;
 
@@ -338,6 +340,9 @@ pub enum PdbError {
         /// The system's message.
         message: String,
     },
+    /// A budget stopped the build.
+    #[error("the build stopped: {0}")]
+    Stopped(StopReason),
     /// The cache file could not be written.
     #[error("cannot write {path}: {message}")]
     Write {
@@ -401,12 +406,7 @@ impl PatternDb {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<PatternDb, PdbError> {
         // Tables of less than a million placements build in milliseconds on one thread.
-        PatternDb::empty(width, height, goal_blank, patterns)?;
-        let n = width * height;
-        let biggest = patterns.iter().map(|p| arrangements(n, p.len())).max().unwrap_or(0);
-        let threads =
-            if biggest < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |t| t.get().min(2)) };
-        PatternDb::build_with_threads(width, height, goal_blank, patterns, threads, progress)
+        PatternDb::build_within(width, height, goal_blank, patterns, &Budget::default(), progress)
     }
 
     /// [`PatternDb::build`] on `threads` threads (the tables do not depend on it).
@@ -426,15 +426,70 @@ impl PatternDb {
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<PatternDb, PdbError> {
+        PatternDb::build_tables(width, height, goal_blank, patterns, threads, &Budget::default(), progress)
+    }
+
+    /// [`PatternDb::build`] under `budget`: its cancel token and time limit are read after
+    /// every round of a search layer (the node limit counts placements settled), and a
+    /// build they stop is [`PdbError::Stopped`].
+    ///
+    /// ```
+    /// use fifteen::pdb::{PatternDb, PdbError};
+    /// let token = engine::CancelToken::new();
+    /// token.cancel();
+    /// let budget = engine::Budget::default().with_cancel(token);
+    /// let built = PatternDb::build_within(3, 3, 8, &[vec![0, 1, 2, 3]], &budget, &mut |_, _| {});
+    /// assert_eq!(built, Err(PdbError::Stopped(engine::StopReason::Cancelled)));
+    /// ```
+    pub fn build_within(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, PdbError> {
+        PatternDb::empty(width, height, goal_blank, patterns)?;
+        let threads = PatternDb::threads_for(width * height, patterns);
+        PatternDb::build_tables(width, height, goal_blank, patterns, threads, budget, progress)
+    }
+
+    /// Up to two threads for tables of a million placements or more, one below.
+    fn threads_for(n: usize, patterns: &[Vec<u8>]) -> usize {
+        let biggest = patterns.iter().map(|p| arrangements(n, p.len())).max().unwrap_or(0);
+        if biggest < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |t| t.get().min(2)) }
+    }
+
+    fn build_tables(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        threads: usize,
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, PdbError> {
         let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
         let n = width * height;
         let total: u64 = patterns.iter().map(|p| arrangements(n, p.len())).sum();
         let mut done = 0u64;
+        let mut meter = budget.start();
+        if meter.check() {
+            return Err(PdbError::Stopped(meter.stopped().unwrap_or(StopReason::Cancelled)));
+        }
         for p in patterns {
             let size = arrangements(n, p.len());
-            db.tables.push(build::build_table(width, height, goal_blank, p, threads, &mut |d| {
+            let mut counted = 0u64;
+            let table = build::build_table(width, height, goal_blank, p, threads, &mut |d| {
                 progress(done + d, total);
-            }));
+                meter.add(d.saturating_sub(counted));
+                counted = d;
+                !meter.check()
+            });
+            match table {
+                Some(t) => db.tables.push(t),
+                None => return Err(PdbError::Stopped(meter.stopped().unwrap_or(StopReason::Cancelled))),
+            }
             done += size;
         }
         progress(total, total);
@@ -761,6 +816,28 @@ impl PatternDb {
         patterns: &[Vec<u8>],
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<(PatternDb, CacheStatus), PdbError> {
+        PatternDb::load_or_build_within(dir, width, height, goal_blank, patterns, &Budget::default(), progress)
+    }
+
+    /// [`PatternDb::load_or_build`] with the build under `budget` (see
+    /// [`PatternDb::build_within`]); loading is never stopped.
+    ///
+    /// ```
+    /// use fifteen::pdb::{PatternDb, PdbError};
+    /// let dir = std::env::temp_dir().join(format!("fifteen-doc-within-{}", std::process::id()));
+    /// let budget = engine::Budget::default().with_time_limit(std::time::Duration::ZERO);
+    /// let built = PatternDb::load_or_build_within(&dir, 3, 3, 8, &[vec![0, 1, 2]], &budget, &mut |_, _| {});
+    /// assert_eq!(built.unwrap_err(), PdbError::Stopped(engine::StopReason::TimeLimit));
+    /// ```
+    pub fn load_or_build_within(
+        dir: &Path,
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<(PatternDb, CacheStatus), PdbError> {
         let path = dir.join(PatternDb::file_name(width, height, goal_blank, patterns));
         let status = match fs::File::open(&path) {
             Ok(file) => {
@@ -771,7 +848,7 @@ impl PatternDb {
             }
             Err(_) => CacheStatus::Built,
         };
-        let db = PatternDb::build(width, height, goal_blank, patterns, progress)?;
+        let db = PatternDb::build_within(width, height, goal_blank, patterns, budget, progress)?;
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let written = fs::create_dir_all(dir)
             .and_then(|()| fs::File::create(&tmp))

@@ -41,3 +41,20 @@ fn the_fast_solver_and_a_generous_budget_answer() {
     let fast = solve(&puzzle, &Options::default().with_fast(true)).unwrap();
     assert!(matches!(fast.outcome, Outcome::Found(_)));
 }
+
+#[test]
+fn a_cancelled_pattern_database_build_stops_after_its_round() {
+    use fifteen::pdb::{PatternDb, PdbError, default_partition};
+    let token = CancelToken::new();
+    let budget = Budget::default().with_cancel(token.clone());
+    let build = std::thread::spawn(move || {
+        PatternDb::build_within(4, 4, 15, &default_partition(4, 4, 15), &budget, &mut |_, _| {})
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    let cancelled = Instant::now();
+    token.cancel();
+    let built = build.join().unwrap();
+    // Read after every round of a layer (at most 4M placements): well under a second.
+    assert!(cancelled.elapsed() < Duration::from_secs(2), "{:?}", cancelled.elapsed());
+    assert_eq!(built.unwrap_err(), PdbError::Stopped(StopReason::Cancelled));
+}
