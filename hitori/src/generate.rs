@@ -95,7 +95,8 @@ pub struct Spec {
     /// The wanted grade ([`crate::steps::grade`]); `None` for any unique puzzle.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
-    /// Time limit, cancel token, node limit (branchings over all uniqueness proofs).
+    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and steps
+    /// of grading).
     #[serde(skip)]
     pub budget: Budget,
 }
@@ -240,7 +241,7 @@ fn out_of_budget(meter: &mut Meter) -> Result<(), GenerateError> {
 fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Difficulty, GenerateError> {
     crate::steps::walk(puzzle, Some(meter))
         .map(|w| w.difficulty)
-        .ok_or(GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) })
+        .map_err(|_| GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) })
 }
 
 /// One uniqueness proof capped at [`NODE_BUDGET`] branchings: `Ok(None)` when the cap ran

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use engine::{Coord, Grid, Meter};
+use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
 use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
@@ -199,22 +199,46 @@ pub struct Walkthrough {
 /// ```
 #[must_use]
 pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
-    walk(puzzle, None).expect("no meter, no stop")
+    walk(puzzle, None).unwrap_or_else(|_| unreachable!("no meter, no stop"))
 }
 
-/// [`walkthrough`] under a running meter (one node per step): `None` when it stopped.
-pub(crate) fn walk(puzzle: &Puzzle, mut meter: Option<&mut Meter>) -> Option<Walkthrough> {
+/// [`walkthrough`] under a [`Budget`]: [`Outcome::Proved`] with the walkthrough, or
+/// [`Outcome::GaveUp`] with the steps made before the budget ran out. Each step counts as
+/// one node; the clock and the cancel token are read at every step and while looking for a
+/// contradiction.
+///
+/// ```
+/// use engine::{Budget, Outcome, StopReason};
+/// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
+/// let report = hitori::steps::walkthrough_within(&p, &Budget::default());
+/// assert!(matches!(report.outcome, Outcome::Proved(ref w) if w.steps.len() == 4));
+/// let capped = hitori::steps::walkthrough_within(&p, &Budget::default().with_node_limit(1));
+/// assert!(matches!(capped.outcome, Outcome::GaveUp { reason: StopReason::NodeLimit, ref proven } if proven.len() == 1));
+/// ```
+#[must_use]
+pub fn walkthrough_within(puzzle: &Puzzle, budget: &Budget) -> Report<Walkthrough, Vec<Step>> {
+    let mut meter = budget.start();
+    let outcome = match walk(puzzle, Some(&mut meter)) {
+        Ok(w) => Outcome::Proved(w),
+        Err(steps) => meter.gave_up(steps),
+    };
+    Report { outcome, stats: meter.stats() }
+}
+
+/// [`walkthrough`] under a running meter (one node per step): the steps made so far when
+/// it stopped.
+pub(crate) fn walk(puzzle: &Puzzle, mut meter: Option<&mut Meter>) -> Result<Walkthrough, Vec<Step>> {
     let mut d = Deducer::new(puzzle, &Grid::new(puzzle.width(), puzzle.height(), Cell::Unknown));
     let mut steps = Vec::new();
     let mut difficulty = Difficulty::Easy;
     let mut stuck = false;
     while d.state.contains(&Cell::Unknown) {
-        if meter.as_deref_mut().is_some_and(Meter::check) {
-            return None;
+        if meter.as_deref_mut().is_some_and(|m| m.add(1)) {
+            return Err(steps);
         }
         let Some(step) = d.next_step(meter.as_deref_mut()) else {
             if meter.as_deref().is_some_and(Meter::is_stopped) {
-                return None;
+                return Err(steps);
             }
             stuck = true;
             break;
@@ -229,7 +253,7 @@ pub(crate) fn walk(puzzle: &Puzzle, mut meter: Option<&mut Meter>) -> Option<Wal
     }
     let states = Grid::from_vec(puzzle.width(), puzzle.height(), d.state.clone()).expect("board shape");
     let solved = !stuck && crate::rules::check(puzzle, &states).is_empty();
-    Some(Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states })
+    Ok(Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states })
 }
 
 /// The difficulty of a puzzle ([`walkthrough`]'s).
