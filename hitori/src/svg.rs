@@ -12,7 +12,7 @@ use std::fmt::Write;
 use engine::Coord;
 
 use crate::Puzzle;
-use crate::game::{GameError, State};
+use crate::game::{Game, GameError, State};
 use crate::rules::{Cell, Violation};
 
 /// How to draw.
@@ -87,6 +87,20 @@ pub fn render(puzzle: &Puzzle) -> String {
 /// ```
 pub fn render_state(puzzle: &Puzzle, state: &State) -> Result<String, GameError> {
     render_with(puzzle, state, &SvgOptions::default())
+}
+
+/// A game in progress: its puzzle, marks and broken rules, with default options (a game's
+/// marks always fit its puzzle).
+///
+/// ```
+/// let mut game = hitori::game::Game::new("1 1\n2 1\n".parse().unwrap());
+/// game.cycle(engine::Coord::new(1, 0)).unwrap();
+/// let svg = hitori::svg::render_game(&game);
+/// assert!(svg.contains(r#"data-x="1" data-y="0" data-value="1" data-state="shaded""#));
+/// ```
+#[must_use]
+pub fn render_game(game: &Game) -> String {
+    draw(game.puzzle(), game.state(), &SvgOptions::default())
 }
 
 /// The puzzle with the player's marks, drawn with `options`; an error when `state` does not
