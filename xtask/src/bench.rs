@@ -2,7 +2,8 @@
 //! medians as a Markdown table grouped by crate (printed, and written to
 //! `target/bench-summary.md`).
 //!
-//! Each crate's benchmarks run in their own `cargo bench -p CRATE` with `CRITERION_HOME` set to
+//! One `cargo bench --no-run` builds every bench target (as one `cargo bench` would); then each
+//! crate's bench executables run, as `cargo bench` runs them, with `CRITERION_HOME` set to
 //! `target/criterion/CRATE`, so criterion leaves one `new/benchmark.json` +
 //! `new/estimates.json` pair per benchmark under that crate's directory: the summary lists the
 //! pairs written by this run, with the crate they come from, and compares every benchmark
@@ -25,11 +26,11 @@ use serde_json::Value;
 pub const HELP: &str = "\
 Usage: cargo xtask bench [--quick] [-p CRATE]... [--save NAME | --baseline NAME]
 
-Runs the criterion benchmarks of each crate (`cargo bench -p CRATE --bench '*'`, so only
-bench targets) and prints a Markdown table of this run's medians, grouped by crate, comparing
-each benchmark with the `reference` of its group. The table is also written to
-target/bench-summary.md, with the time each crate took (build and run). Criterion keeps each
-crate's results and baselines under target/criterion/CRATE.
+Builds the bench targets (`cargo bench --bench '*' --no-run`, so only bench targets), runs
+them crate by crate and prints a Markdown table of this run's medians, grouped by crate,
+comparing each benchmark with the `reference` of its group. The table is also written to
+target/bench-summary.md, with the time of the build and of each crate's run. Criterion keeps
+each crate's results and baselines under target/criterion/CRATE.
 
 Options:
       --quick            A rough picture of the whole workspace in a few minutes (about 3 on
@@ -59,52 +60,64 @@ const REFERENCE: &str = "reference";
 ///
 /// # Errors
 ///
-/// A one-line message if the arguments are invalid, the workspace's crates cannot be listed,
-/// `cargo bench` cannot be started or fails, or the summary cannot be written. Finding no
-/// results is not an error.
+/// A one-line message if the arguments are invalid, `cargo bench` cannot be started or fails,
+/// a benchmark fails, or the summary cannot be written. Finding no results is not an error.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let Some(options) = parse_args(args)? else {
         print!("{HELP}");
         return Ok(());
     };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let packages = if options.packages.is_empty() {
-        let output = Command::new(&cargo)
-            .args(["metadata", "--no-deps", "--format-version", "1"])
-            .current_dir(root)
-            .output()
-            .map_err(|e| format!("cannot run `{} metadata`: {e}", cargo.to_string_lossy()))?;
-        if !output.status.success() {
-            return Err(format!("`cargo metadata` failed ({})", output.status));
-        }
-        bench_packages(&String::from_utf8_lossy(&output.stdout))?
-    } else {
-        options.packages.clone()
-    };
+
+    // One build of every bench target, as one `cargo bench` would do it (so features are
+    // unified over the crates asked for, and a second run builds nothing).
+    let build = build_args(&options);
+    eprintln!("running: cargo {}", build.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "));
+    let clock = Instant::now();
+    let output = Command::new(&cargo)
+        .args(&build)
+        .current_dir(root)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", cargo.to_string_lossy()))?;
+    if !output.status.success() {
+        return Err(format!("`cargo bench --no-run` failed ({})", output.status));
+    }
+    let mut timings = vec![("build".to_owned(), clock.elapsed())];
+    let executables = bench_executables(&String::from_utf8_lossy(&output.stdout));
 
     let target = target_dir(root);
     let criterion = criterion_dir(root, &target);
+    let run_args = run_args(&options);
     let mut records = Vec::new();
-    let mut timings = Vec::new();
-    for package in &packages {
-        let cargo_args = cargo_args(&options, package);
+    let mut packages: Vec<&str> = executables.iter().map(|e| e.package.as_str()).collect();
+    packages.sort_unstable();
+    packages.dedup();
+    for package in packages {
         let home = criterion.join(package);
-        let quick = if options.quick { format!("{QUICK_ENV}=1 ") } else { String::new() };
-        eprintln!("running: {quick}cargo {}", cargo_args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "));
         let (started, clock) = (SystemTime::now(), Instant::now());
-        let mut command = Command::new(&cargo);
-        command.args(&cargo_args).current_dir(root).env("CRITERION_HOME", &home);
-        if options.quick {
-            command.env(QUICK_ENV, "1");
-        } else {
-            command.env_remove(QUICK_ENV);
+        for bench in executables.iter().filter(|e| e.package == package) {
+            let quick = if options.quick { format!("{QUICK_ENV}=1 ") } else { String::new() };
+            eprintln!(
+                "running ({package}): {quick}{} {}",
+                bench.executable.display(),
+                run_args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" ")
+            );
+            // As `cargo bench` runs it: in its package's directory.
+            let mut command = Command::new(&bench.executable);
+            command.args(&run_args).current_dir(&bench.dir).env("CRITERION_HOME", &home);
+            if options.quick {
+                command.env(QUICK_ENV, "1");
+            } else {
+                command.env_remove(QUICK_ENV);
+            }
+            let status = command.status().map_err(|e| format!("cannot run `{}`: {e}", bench.executable.display()))?;
+            if !status.success() {
+                return Err(format!("benchmark `{}` of `{package}` failed ({status})", bench.executable.display()));
+            }
         }
-        let status = command.status().map_err(|e| format!("cannot run `{}`: {e}", cargo.to_string_lossy()))?;
-        if !status.success() {
-            return Err(format!("`cargo bench -p {package}` failed ({status})"));
-        }
-        timings.push((package.clone(), clock.elapsed()));
-        records.extend(scan(&home, started).into_iter().map(|r| Record { krate: package.clone(), ..r }));
+        timings.push((package.to_owned(), clock.elapsed()));
+        records.extend(scan(&home, started).into_iter().map(|r| Record { krate: package.to_owned(), ..r }));
     }
 
     let body = if records.is_empty() {
@@ -125,30 +138,59 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The workspace crates with at least one bench target, in `cargo metadata` order, from
-/// the JSON of `cargo metadata --no-deps --format-version 1`.
-fn bench_packages(metadata: &str) -> Result<Vec<String>, String> {
-    let metadata: Value = serde_json::from_str(metadata).map_err(|e| format!("cargo metadata: {e}"))?;
-    let packages = metadata.get("packages").and_then(Value::as_array).ok_or("cargo metadata: no `packages` list")?;
-    let has_bench = |package: &Value| {
-        package.get("targets").and_then(Value::as_array).is_some_and(|targets| {
-            targets.iter().any(|t| {
-                t.get("kind").and_then(Value::as_array).is_some_and(|k| k.iter().any(|k| k.as_str() == Some("bench")))
-            })
-        })
-    };
-    Ok(packages
-        .iter()
-        .filter(|p| has_bench(p))
-        .filter_map(|p| p.get("name").and_then(Value::as_str).map(str::to_owned))
-        .collect())
+/// A bench executable built by `cargo bench --no-run`, with its crate's name and directory.
+#[derive(Debug, PartialEq, Eq)]
+struct BenchExecutable {
+    /// The crate's name.
+    package: String,
+    /// The crate's directory, where `cargo bench` runs the executable.
+    dir: PathBuf,
+    /// The executable.
+    executable: PathBuf,
 }
 
-/// The line saying how long each crate's `cargo bench` took, build included, and in all.
+/// The bench executables in cargo's JSON messages (`--message-format=json`, one message per
+/// line), in the order they were reported.
+fn bench_executables(messages: &str) -> Vec<BenchExecutable> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|m| m.get("reason").and_then(Value::as_str) == Some("compiler-artifact"))
+        .filter(|m| {
+            m.pointer("/target/kind")
+                .and_then(Value::as_array)
+                .is_some_and(|kinds| kinds.iter().any(|k| k.as_str() == Some("bench")))
+        })
+        .filter_map(|m| {
+            let text = |key: &str| m.get(key).and_then(Value::as_str);
+            Some(BenchExecutable {
+                package: package_name(text("package_id")?)?,
+                dir: Path::new(text("manifest_path")?).parent()?.to_path_buf(),
+                executable: PathBuf::from(text("executable")?),
+            })
+        })
+        .collect()
+}
+
+/// The crate name in a cargo package id: `path+file:///dir/kami#0.1.0` (the name is the
+/// directory's), `path+file:///dir#kami@0.1.0`, or the older `kami 0.1.0 (path+file:///dir)`.
+fn package_name(id: &str) -> Option<String> {
+    if let Some((url, fragment)) = id.split_once('#') {
+        let name = match fragment.split_once('@') {
+            Some((name, _)) => name,
+            None => url.trim_end_matches('/').rsplit('/').next()?,
+        };
+        (!name.is_empty()).then(|| name.to_owned())
+    } else {
+        id.split_whitespace().next().map(str::to_owned)
+    }
+}
+
+/// The line saying how long the build and each crate's benchmarks took, and all of them.
 fn describe_timings(timings: &[(String, Duration)]) -> String {
     let total: Duration = timings.iter().map(|(_, t)| *t).sum();
     let each = timings.iter().map(|(p, t)| format!("`{p}` {:.0} s", t.as_secs_f64())).collect::<Vec<_>>().join(", ");
-    format!("Time (build and run): {:.0} s in all; {each}.", total.as_secs_f64())
+    format!("Time: {:.0} s in all; {each}.", total.as_secs_f64())
 }
 
 /// What `cargo xtask bench` was asked to do.
@@ -214,15 +256,31 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
-/// The arguments for `cargo` that run the benchmarks of `package` as `options` describe.
+/// The arguments for `cargo` that build the bench targets `options` asks for, without
+/// running them, reporting the executables as JSON on stdout.
 ///
-/// `--bench '*'` selects only `[[bench]]` targets. (`--benches` would also run the library's
-/// libtest harness in bench mode, which rejects criterion flags such as `--noplot`.) In quick
-/// mode criterion samples each benchmark until its estimate is stable or for about a second
-/// (`--quick`, `--measurement-time 1`); a benchmark whose first iteration takes longer runs
-/// once.
-fn cargo_args(options: &Options, package: &str) -> Vec<String> {
-    let mut args = vec!["bench", "-p", package, "--bench", "*", "--", "--noplot"];
+/// `--bench '*'` selects only `[[bench]]` targets. (`--benches` would also build the
+/// library's libtest harness in bench mode, which rejects criterion flags such as
+/// `--noplot`.)
+fn build_args(options: &Options) -> Vec<String> {
+    let mut args = vec!["bench"];
+    if options.packages.is_empty() {
+        args.push("--workspace");
+    }
+    for package in &options.packages {
+        args.extend(["-p", package]);
+    }
+    args.extend(["--bench", "*", "--no-run", "--message-format=json-render-diagnostics"]);
+    args.into_iter().map(str::to_owned).collect()
+}
+
+/// The arguments for each bench executable, as `cargo bench -- ARGS` would pass them.
+///
+/// In quick mode criterion samples each benchmark until its estimate is stable or for about
+/// a second (`--quick`, `--measurement-time 1`); a benchmark whose first iteration takes
+/// longer runs once.
+fn run_args(options: &Options) -> Vec<String> {
+    let mut args = vec!["--bench", "--noplot"];
     match &options.baseline {
         Baseline::Default => {}
         Baseline::Save(name) => args.extend(["--save-baseline", name]),
@@ -521,15 +579,21 @@ mod tests {
 
     #[test]
     fn builds_cargo_arguments() {
-        assert_eq!(cargo_args(&Options::default(), "kami"), ["bench", "-p", "kami", "--bench", "*", "--", "--noplot"]);
-        let options =
-            Options { quick: true, packages: vec!["engine".into()], baseline: Baseline::Compare("main".into()) };
+        let build = "bench --workspace --bench * --no-run --message-format=json-render-diagnostics";
+        assert_eq!(build_args(&Options::default()).join(" "), build);
+        assert_eq!(run_args(&Options::default()), ["--bench", "--noplot"]);
+        let options = Options {
+            quick: true,
+            packages: vec!["engine".into(), "kami".into()],
+            baseline: Baseline::Compare("main".into()),
+        };
         assert_eq!(
-            cargo_args(&options, "engine").join(" "),
-            "bench -p engine --bench * -- --noplot --baseline main --quick --measurement-time 1"
+            build_args(&options).join(" "),
+            "bench -p engine -p kami --bench * --no-run --message-format=json-render-diagnostics"
         );
+        assert_eq!(run_args(&options).join(" "), "--bench --noplot --baseline main --quick --measurement-time 1");
         let options = Options { baseline: Baseline::Save("x".into()), ..Options::default() };
-        assert!(cargo_args(&options, "hitori").join(" ").ends_with("--noplot --save-baseline x"));
+        assert_eq!(run_args(&options).join(" "), "--bench --noplot --save-baseline x");
         assert_eq!(shell_quote("*"), "'*'");
         assert_eq!(shell_quote("--noplot"), "--noplot");
     }
@@ -545,20 +609,42 @@ mod tests {
              saved as baseline `x` (`--save x`)."
         );
         let timings = [("engine".to_owned(), Duration::from_millis(4_400)), ("kami".into(), Duration::from_secs(90))];
-        assert_eq!(describe_timings(&timings), "Time (build and run): 94 s in all; `engine` 4 s, `kami` 90 s.");
+        assert_eq!(describe_timings(&timings), "Time: 94 s in all; `engine` 4 s, `kami` 90 s.");
     }
 
     #[test]
-    fn lists_the_crates_with_benches() {
-        let metadata = r#"{"packages":[
-            {"name":"engine","targets":[{"kind":["lib"]},{"kind":["bench"]}]},
-            {"name":"xtask","targets":[{"kind":["lib"]},{"kind":["bin"]}]},
-            {"name":"kami","targets":[{"kind":["bin"]},{"kind":["bench"]},{"kind":["bench"]}]}
-        ],"workspace_members":[]}"#;
-        assert_eq!(bench_packages(metadata), Ok(vec!["engine".to_owned(), "kami".to_owned()]));
-        assert_eq!(bench_packages(r#"{"packages":[]}"#), Ok(vec![]));
-        assert!(bench_packages("{}").is_err());
-        assert!(bench_packages("not json").is_err());
+    fn lists_the_bench_executables() {
+        let messages = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/engine#0.1.0","manifest_path":"/w/engine/Cargo.toml","target":{"kind":["lib"],"name":"engine"},"executable":null}
+{"reason":"compiler-artifact","package_id":"path+file:///w/engine#0.1.0","manifest_path":"/w/engine/Cargo.toml","target":{"kind":["bench"],"name":"engine"},"executable":"/t/release/deps/engine-1"}
+not json
+{"reason":"build-finished","success":true}
+{"reason":"compiler-artifact","package_id":"path+file:///w/games/kami2#kami@0.1.0","manifest_path":"/w/games/kami2/Cargo.toml","target":{"kind":["bench"],"name":"solve"},"executable":"/t/release/deps/solve-2","fresh":true}"#;
+        let bench = |package: &str, dir: &str, executable: &str| BenchExecutable {
+            package: package.to_owned(),
+            dir: PathBuf::from(dir),
+            executable: PathBuf::from(executable),
+        };
+        assert_eq!(
+            bench_executables(messages),
+            [
+                bench("engine", "/w/engine", "/t/release/deps/engine-1"),
+                bench("kami", "/w/games/kami2", "/t/release/deps/solve-2")
+            ]
+        );
+        assert!(bench_executables("").is_empty());
+    }
+
+    #[test]
+    fn reads_package_ids() {
+        assert_eq!(package_name("path+file:///work/main/kami#0.1.0").as_deref(), Some("kami"));
+        assert_eq!(package_name("path+file:///work/main/games/k#kami@0.1.0").as_deref(), Some("kami"));
+        assert_eq!(package_name("kami 0.1.0 (path+file:///work/main/kami)").as_deref(), Some("kami"));
+        assert_eq!(
+            package_name("registry+https://github.com/rust-lang/crates.io-index#serde@1.0.0").as_deref(),
+            Some("serde")
+        );
+        assert_eq!(package_name(""), None);
+        assert_eq!(package_name("#0.1.0"), None);
     }
 
     #[test]
