@@ -827,6 +827,10 @@ impl Plain {
             let mut forced = false;
             let mut fresh = false;
             for k in 0..self.members.len() {
+                if self.meter.check() {
+                    // Out of budget: no verdict (the caller's next node stops the search).
+                    return false;
+                }
                 let free: Vec<u32> = self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]).collect();
                 let [p, q, r, s] = free[..] else { continue };
                 if free.iter().any(|&t| self.partner[t as usize] != NONE) {
@@ -948,9 +952,11 @@ impl Plain {
         }
     }
 
-    /// Counts a node; whether the budget ran out (once out, always out).
+    /// Counts a node; whether the budget ran out (once out, always out). A node that probes
+    /// pairings may cost milliseconds, so then the clock and the cancel token are read at
+    /// every node (and between the classes [`Plain::probe_pairings`] probes).
     fn out_of_budget(&mut self) -> bool {
-        out_of_budget(&mut self.meter)
+        out_of_budget(&mut self.meter) || (self.probing && self.meter.check())
     }
 
     /// Records the position as the deepest line so far when it leaves fewer tiles.

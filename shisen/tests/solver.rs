@@ -169,3 +169,23 @@ fn a_zero_time_limit_gives_up_at_once() {
     let report = solver::solve(&board, &Options::default().with_budget(budget));
     assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::TimeLimit, .. }));
 }
+
+/// A search without gravity that runs for seconds: a random full 30x16 deal of six copies
+/// of each kind (the search probes pairings of classes of four, so six-tile classes keep it
+/// busy), cancelled from another thread.
+#[test]
+fn a_search_without_gravity_cancelled_from_another_thread_stops_within_50_ms() {
+    let spec = shisen::generate::Spec::new(30, 16, 6).unwrap();
+    let board = shisen::generate::deal_any(&spec, &mut SeededRng::new(0)).unwrap();
+    let cancel = CancelToken::new();
+    let options = Options::default().with_budget(Budget::default().with_cancel(cancel.clone()));
+    let search = std::thread::spawn(move || solver::solve(&board, &options));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!search.is_finished(), "the search must still be running when cancelled");
+    let start = Instant::now();
+    cancel.cancel();
+    let report = search.join().unwrap();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(50), "stopped {took:?} after the cancel");
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }), "{:?}", report.outcome);
+}
