@@ -17,7 +17,7 @@ use engine::SeededRng;
 use fifteen::fast::solve_fast;
 use fifteen::generate::uniform;
 use fifteen::pdb::{PatternDb, default_cache_dir, default_partition, partition, partition_by_sizes};
-use fifteen::solver::{Heuristic, SolveOptions, solve};
+use fifteen::{Answer, Heuristic, Options, Puzzle, solve};
 use fifteen::{Board, Goal};
 
 fn instances(w: usize, h: usize, count: usize) -> (Board, Vec<Board>) {
@@ -28,17 +28,23 @@ fn instances(w: usize, h: usize, count: usize) -> (Board, Vec<Board>) {
 }
 
 /// Solves every board; the total solution length (checked equal across heuristics).
-fn solve_all(goal: &Board, boards: &[Board], options: &SolveOptions) -> usize {
-    boards.iter().map(|b| solve(b, goal, options).unwrap().outcome.moves().unwrap().len()).sum()
+fn solve_all(goal: &Board, boards: &[Board], options: &Options) -> usize {
+    boards
+        .iter()
+        .map(|b| {
+            let p = Puzzle::new(b.clone(), goal.clone()).unwrap();
+            solve(&p, options).unwrap().outcome.answer().and_then(Answer::moves).unwrap().len()
+        })
+        .sum()
 }
 
 fn bench_4x4(c: &mut Criterion) {
     let (goal, boards) = instances(4, 4, 10);
     let options = |patterns: &[Vec<u8>], reflect: bool| {
         let db = PatternDb::build(4, 4, 15, patterns, &mut |_, _| {}).unwrap();
-        SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), reflect, ..SolveOptions::default() }
+        Options::default().with_heuristic(Heuristic::Pdb(Arc::new(db))).with_reflect(reflect)
     };
-    let lc = SolveOptions::default();
+    let lc = Options::default();
     let five = partition(4, 4, 15, &[5, 5, 5]).unwrap();
     let six = default_partition(4, 4, 15);
     let runs = [
@@ -64,7 +70,7 @@ fn bench_3x3(c: &mut Criterion) {
     let (goal, boards) = instances(3, 3, 100);
     let mut group = c.benchmark_group("solve_3x3");
     for (name, heuristic) in [("manhattan", Heuristic::Manhattan), ("manhattan_lc", Heuristic::LinearConflict)] {
-        let options = SolveOptions { heuristic, ..SolveOptions::default() };
+        let options = Options::default().with_heuristic(heuristic);
         group.bench_with_input(BenchmarkId::new(name, "100 random"), &boards, |b, boards| {
             b.iter(|| solve_all(&goal, boards, &options));
         });
@@ -86,16 +92,16 @@ fn bench_4x4_100(c: &mut Criterion) {
         let started = std::time::Instant::now();
         let (db, status) = PatternDb::load_or_build(&dir, 4, 4, 15, &patterns, &mut |_, _| {}).unwrap();
         eprintln!("{name}: {status:?} in {:.2} s", started.elapsed().as_secs_f64());
-        let options = SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() };
+        let options = Options::default().with_heuristic(Heuristic::Pdb(Arc::new(db)));
         let started = std::time::Instant::now();
         let (mut nodes, mut length) = (0u64, 0usize);
         for b in &boards {
-            let s = solve(b, &goal, &options).unwrap();
-            let moves = s.outcome.moves().unwrap();
+            let s = solve(&Puzzle::new(b.clone(), goal.clone()).unwrap(), &options).unwrap();
+            let moves = s.outcome.answer().and_then(Answer::moves).unwrap();
             let mut replay = b.clone();
             replay.replay(moves).unwrap();
             assert_eq!(replay, goal);
-            nodes += s.nodes;
+            nodes += s.stats.nodes;
             length += moves.len();
         }
         let secs = started.elapsed().as_secs_f64();

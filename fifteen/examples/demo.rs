@@ -1,27 +1,25 @@
 //! One seeded puzzle, solved: a 3×3 optimally (IDA* with linear conflicts) and a 4×4 with
 //! the fast solver, each solution replayed. `cargo run -p fifteen --example demo`.
 
-use engine::SeededRng;
-use fifteen::fast::solve_fast;
-use fifteen::solver::{SolveOptions, solve};
-use fifteen::{Goal, Move, generate};
+use engine::{SeededRng, Size};
+use fifteen::generate::Spec;
+use fifteen::{Answer, Move, Options, Puzzle, generate, solve};
 
 fn main() {
     let mut rng = SeededRng::new(2026);
-    let goal = Goal::BlankLast.layout(3, 3).expect("3x3 fits");
-    let board = generate::uniform(&goal, &mut rng);
-    let solution = solve(&board, &goal, &SolveOptions::default()).expect("the goal fits the board");
-    let moves = solution.outcome.moves().expect("generated boards are solvable");
-    let mut replay = board.clone();
-    replay.replay(moves).expect("solutions are legal");
-    assert_eq!(replay, goal);
-    println!("fifteen 3x3 (seed 2026):\n{board:?}optimal: {} {}", moves.len(), Move::format_all(moves));
-
-    let goal = Goal::BlankLast.layout(4, 4).expect("4x4 fits");
-    let board = generate::uniform(&goal, &mut rng);
-    let moves = solve_fast(&board, &goal).expect("the goal fits the board").expect("generated boards are solvable");
-    let mut replay = board.clone();
-    replay.replay(&moves).expect("solutions are legal");
-    assert_eq!(replay, goal);
-    println!("fifteen 4x4:\n{board:?}fast: {} {}", moves.len(), Move::format_all(&moves));
+    for (size, options) in
+        [(Size::new(3, 3), Options::default()), (Size::new(4, 4), Options::default().with_fast(true))]
+    {
+        let spec = Spec::new(size);
+        let board = generate(&spec, &mut rng).expect("named goals fit every size");
+        let goal = spec.goal.layout(size.width, size.height).expect("named goals fit every size");
+        let puzzle = Puzzle::new(board, goal).expect("generated boards have the goal's tiles");
+        let report = solve(&puzzle, &options).expect("no pattern database to mismatch");
+        let moves = report.outcome.answer().and_then(Answer::moves).expect("generated boards are solvable");
+        let mut replay = puzzle.start().clone();
+        replay.replay(moves).expect("solutions are legal");
+        assert_eq!(&replay, puzzle.goal());
+        let how = if report.outcome.is_proved() { "optimal" } else { "fast" };
+        println!("fifteen {size} (seed 2026):\n{}{how}: {} {}", puzzle.start(), moves.len(), Move::format_all(moves));
+    }
 }

@@ -14,7 +14,7 @@ use engine::SeededRng;
 use fifteen::Goal;
 use fifteen::generate::uniform;
 use fifteen::pdb::{self, PatternDb};
-use fifteen::solver::{Heuristic, SolveOptions, solve};
+use fifteen::{Answer, Heuristic, Options, Puzzle, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,16 +29,17 @@ fn main() {
     let started = Instant::now();
     let (db, status) = PatternDb::load_or_build(&dir, 4, 4, 15, &patterns, &mut |_, _| {}).expect("a database");
     println!("{status:?} in {:.2} s", started.elapsed().as_secs_f64());
-    let options = SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), reflect, ..SolveOptions::default() };
+    let options = Options::default().with_heuristic(Heuristic::Pdb(Arc::new(db))).with_reflect(reflect);
     let started = Instant::now();
     let (mut nodes, mut length) = (0u64, 0usize);
     for b in &boards {
-        let s = solve(b, &goal, &options).expect("the goal fits");
-        let moves = s.outcome.moves().expect("uniform boards are solvable");
+        let puzzle = Puzzle::new(b.clone(), goal.clone()).expect("the goal fits");
+        let s = solve(&puzzle, &options).expect("the database fits");
+        let moves = s.outcome.answer().and_then(Answer::moves).expect("uniform boards are solvable");
         let mut replay = b.clone();
         replay.replay(moves).expect("legal moves");
         assert_eq!(replay, goal);
-        nodes += s.nodes;
+        nodes += s.stats.nodes;
         length += moves.len();
     }
     let secs = started.elapsed().as_secs_f64();

@@ -7,6 +7,7 @@
 //! `1..=n` is absent). Tiles fit in a byte: boards up to 16×16.
 
 use std::fmt;
+use std::str::FromStr;
 
 use engine::{Coord, ParseError};
 use serde::{Deserialize, Serialize};
@@ -21,7 +22,9 @@ pub const MAX_CELLS: usize = 256;
 /// let b = Board::parse_line("1 2 3 4 5 6 7 8 0", None).unwrap();
 /// assert_eq!((b.width(), b.height()), (3, 3));
 /// assert_eq!(b.blank(), 8);
-/// assert_eq!(b.to_string(), "1 2 3 4 5 6 7 8 0");
+/// assert_eq!(b.to_line(), "1 2 3 4 5 6 7 8 0");
+/// assert_eq!(b.to_string(), "1 2 3\n4 5 6\n7 8 0\n");
+/// assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "BoardRepr", into = "BoardRepr")]
@@ -47,7 +50,7 @@ impl TryFrom<BoardRepr> for Board {
 
 impl From<Board> for BoardRepr {
     fn from(b: Board) -> BoardRepr {
-        BoardRepr { width: b.width(), tiles: b.to_string() }
+        BoardRepr { width: b.width(), tiles: b.to_line() }
     }
 }
 
@@ -55,38 +58,38 @@ impl Board {
     /// A board from its tiles, row-major, checking the tile rules of the module docs.
     ///
     /// ```
-    /// use fifteen::Board;
+    /// use fifteen::{Board, board::BoardError};
     /// assert!(Board::new(2, 2, vec![1, 2, 3, 0]).is_ok());
-    /// assert_eq!(Board::new(2, 2, vec![1, 1, 3, 0]).unwrap_err(), "tile 1 appears twice");
-    /// assert_eq!(Board::new(2, 2, vec![1, 2, 3, 4]).unwrap_err(), "no blank (0)");
+    /// assert_eq!(Board::new(2, 2, vec![1, 1, 3, 0]), Err(BoardError::Duplicate { tile: 1 }));
+    /// assert_eq!(Board::new(2, 2, vec![1, 2, 3, 4]).unwrap_err().to_string(), "no blank (0)");
     /// ```
-    pub fn new(width: usize, height: usize, tiles: Vec<u8>) -> Result<Board, String> {
+    pub fn new(width: usize, height: usize, tiles: Vec<u8>) -> Result<Board, BoardError> {
         let n = tiles.len();
-        if width == 0 || height == 0 || width * height != n {
-            return Err(format!("{n} tiles do not make a {width}x{height} board"));
+        if width == 0 || height == 0 || width.checked_mul(height) != Some(n) {
+            return Err(BoardError::Shape { tiles: n, width, height });
         }
         if n < 2 {
-            return Err("a board needs at least 2 cells".to_string());
+            return Err(BoardError::TooSmall);
         }
         if n > MAX_CELLS {
-            return Err(format!("{n} cells is more than the {MAX_CELLS} supported"));
+            return Err(BoardError::TooManyCells { cells: n });
         }
         if width > usize::from(u8::MAX) || height > usize::from(u8::MAX) {
-            return Err(format!("a {width}x{height} board is longer than the 255 cells a side may have"));
+            return Err(BoardError::SideTooLong { width, height });
         }
         let mut seen = [false; MAX_CELLS + 1];
         for &t in &tiles {
             let t = usize::from(t);
             if t > n {
-                return Err(format!("tile {t} is out of range (at most {n} on a {width}x{height} board)"));
+                return Err(BoardError::OutOfRange { tile: t, max: n, width, height });
             }
             if seen[t] {
-                return Err(format!("tile {t} appears twice"));
+                return Err(BoardError::Duplicate { tile: t });
             }
             seen[t] = true;
         }
         if !seen[0] {
-            return Err("no blank (0)".to_string());
+            return Err(BoardError::NoBlank);
         }
         Ok(Board { width: width as u8, height: height as u8, tiles })
     }
@@ -106,18 +109,7 @@ impl Board {
     /// assert!(Board::parse_line("1 2 3 0 4 5", Some(4)).is_err());
     /// ```
     pub fn parse_line(line: &str, width: Option<usize>) -> Result<Board, ParseError> {
-        let spaced = line.replace(',', " ");
-        let mut tiles = Vec::new();
-        for (column, token) in engine::tokens_with_columns(&spaced) {
-            let t = token.parse::<u16>().map_err(|_| {
-                let what =
-                    if token.bytes().all(|b| b.is_ascii_digit()) { "is too large" } else { "is not a tile number" };
-                ParseError::new(1, column, format!("{token:?} {what}"))
-            })?;
-            let t = u8::try_from(t)
-                .map_err(|_| ParseError::new(1, column, format!("tile {t} is out of range (at most 255)")))?;
-            tiles.push(t);
-        }
+        let tiles: Vec<u8> = parse_tokens(line, 1)?.into_iter().map(|(_, t)| t).collect();
         let n = tiles.len();
         if n == 0 {
             return Err(ParseError::new(1, 1, "no tiles"));
@@ -136,7 +128,75 @@ impl Board {
                 (side, side)
             }
         };
-        Board::new(w, h, tiles).map_err(|m| ParseError::new(1, 1, m))
+        Board::new(w, h, tiles).map_err(|e| ParseError::new(1, 1, e.to_string()))
+    }
+
+    /// Parses the grid form: one row per line, tiles separated by whitespace or commas,
+    /// every row as long as the first. Blank lines and lines starting with `#` are
+    /// skipped. Errors name the line and column of the offending token.
+    ///
+    /// ```
+    /// use fifteen::Board;
+    /// let b = Board::parse_grid("1 2 3\n4 5 0\n").unwrap();
+    /// assert_eq!((b.width(), b.height()), (3, 2));
+    /// let e = Board::parse_grid("1 2\n3 0 4\n").unwrap_err();
+    /// assert_eq!((e.line, e.column), (2, 5));
+    /// ```
+    pub fn parse_grid(text: &str) -> Result<Board, ParseError> {
+        let mut tiles = Vec::new();
+        let mut places = Vec::new();
+        let mut width = None;
+        let mut height = 0usize;
+        for (line_no, line) in engine::content_lines(text) {
+            let row = parse_tokens(line, line_no)?;
+            let w = row.len();
+            match width {
+                None => width = Some(w),
+                Some(first) if first != w => {
+                    let column = row.get(first).map_or(line.chars().count() + 1, |&(c, _)| c);
+                    return Err(ParseError::new(line_no, column, format!("a row of {w} tiles after rows of {first}")));
+                }
+                Some(_) => {}
+            }
+            if tiles.len() + w > MAX_CELLS {
+                let cells = tiles.len() + w;
+                return Err(ParseError::new(line_no, 1, BoardError::TooManyCells { cells }.to_string()));
+            }
+            for (column, t) in row {
+                places.push((line_no, column));
+                tiles.push(t);
+            }
+            height += 1;
+        }
+        let Some(width) = width else { return Err(ParseError::new(1, 1, "no tiles")) };
+        Board::new(width, height, tiles.clone()).map_err(|e| {
+            let at = match e {
+                BoardError::OutOfRange { tile, .. } => tiles.iter().position(|&t| usize::from(t) == tile),
+                BoardError::Duplicate { tile } => tiles.iter().rposition(|&t| usize::from(t) == tile),
+                _ => None,
+            };
+            let (line, column) = at.map_or((1, 1), |i| places[i]);
+            ParseError::new(line, column, e.to_string())
+        })
+    }
+
+    /// The one-line form: the tiles separated by single spaces, row-major (what
+    /// [`Board::parse_line`] reads back with the board's width).
+    ///
+    /// ```
+    /// let b: fifteen::Board = "1 2 3\n4 5 0\n".parse().unwrap();
+    /// assert_eq!(b.to_line(), "1 2 3 4 5 0");
+    /// ```
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let mut out = String::with_capacity(self.tiles.len() * 3);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&t.to_string());
+        }
+        out
     }
 
     /// Number of columns.
@@ -215,7 +275,7 @@ impl Board {
     /// use fifteen::{Board, Move};
     /// let mut b = Board::parse_line("1 2 3 0", None).unwrap();
     /// assert!(b.apply(Move::Up));
-    /// assert_eq!(b.to_string(), "1 0 3 2");
+    /// assert_eq!(b.to_line(), "1 0 3 2");
     /// assert!(!b.apply(Move::Up));
     /// ```
     pub fn apply(&mut self, direction: Move) -> bool {
@@ -229,37 +289,164 @@ impl Board {
         true
     }
 
-    /// Applies a sequence of moves; `Err(i)` with the index of the first illegal move (the
-    /// board keeps the moves before it).
+    /// Applies a sequence of moves; an error naming the first illegal move (its index from
+    /// 0; the board keeps the moves before it).
     ///
     /// ```
-    /// use fifteen::{Board, Move};
+    /// use fifteen::{Board, Move, board::MoveError};
     /// let mut b = Board::parse_line("0 1 2 3", None).unwrap();
     /// assert_eq!(b.replay(&Move::parse_all("RDL").unwrap()), Ok(()));
-    /// assert_eq!(b.to_string(), "1 3 0 2");
-    /// assert_eq!(b.replay(&[Move::Left]), Err(0));
+    /// assert_eq!(b.to_line(), "1 3 0 2");
+    /// assert_eq!(b.replay(&[Move::Left]), Err(MoveError::Illegal { index: 0, step: Move::Left }));
     /// ```
-    pub fn replay(&mut self, moves: &[Move]) -> Result<(), usize> {
-        for (i, &m) in moves.iter().enumerate() {
+    pub fn replay(&mut self, moves: &[Move]) -> Result<(), MoveError> {
+        for (index, &m) in moves.iter().enumerate() {
             if !self.apply(m) {
-                return Err(i);
+                return Err(MoveError::Illegal { index, step: m });
             }
         }
         Ok(())
     }
 }
 
+/// The tiles of one line with their 1-based columns: numbers separated by whitespace or
+/// commas, each at most 255. Errors name `line_no` and the column.
+fn parse_tokens(line: &str, line_no: usize) -> Result<Vec<(usize, u8)>, ParseError> {
+    let spaced = line.replace(',', " ");
+    let mut tiles = Vec::new();
+    for (column, token) in engine::tokens_with_columns(&spaced) {
+        let t = token.parse::<u16>().map_err(|_| {
+            let what = if token.bytes().all(|b| b.is_ascii_digit()) { "is too large" } else { "is not a tile number" };
+            ParseError::new(line_no, column, format!("{token:?} {what}"))
+        })?;
+        let t = u8::try_from(t)
+            .map_err(|_| ParseError::new(line_no, column, format!("tile {t} is out of range (at most 255)")))?;
+        tiles.push((column, t));
+    }
+    Ok(tiles)
+}
+
 impl fmt::Display for Board {
-    /// The tiles separated by single spaces, row-major.
+    /// The grid form: one row per line, tiles separated by single spaces, every row
+    /// (the last one too) ending in a newline. [`Board::to_line`] gives the one-line form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, t) in self.tiles.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
+        for row in self.tiles.chunks(self.width()) {
+            for (i, t) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{t}")?;
             }
-            write!(f, "{t}")?;
+            f.write_str("\n")?;
         }
         Ok(())
     }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Text with a line break is the grid form ([`Board::parse_grid`]), so what
+    /// [`Display`](fmt::Display) prints reads back; text without one is the one-line form
+    /// of a square board ([`Board::parse_line`]).
+    ///
+    /// ```
+    /// use fifteen::Board;
+    /// let square: Board = "1 2 3 0".parse().unwrap();
+    /// assert_eq!((square.width(), square.height()), (2, 2));
+    /// let strip: Board = "1 2 3 0\n".parse().unwrap();
+    /// assert_eq!((strip.width(), strip.height()), (4, 1));
+    /// assert_eq!(strip.to_string().parse::<Board>().unwrap(), strip);
+    /// ```
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        if text.contains(['\n', '\r']) { Board::parse_grid(text) } else { Board::parse_line(text, None) }
+    }
+}
+
+/// Why tiles do not make a board.
+///
+/// ```
+/// use fifteen::board::BoardError;
+/// assert_eq!(BoardError::NoBlank.to_string(), "no blank (0)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// The number of tiles is not width × height (or a side is 0).
+    #[error("{tiles} tiles do not make a {width}x{height} board")]
+    Shape {
+        /// Tiles given.
+        tiles: usize,
+        /// Width asked for.
+        width: usize,
+        /// Height asked for.
+        height: usize,
+    },
+    /// Fewer than 2 cells.
+    #[error("a board needs at least 2 cells")]
+    TooSmall,
+    /// More than [`MAX_CELLS`] cells.
+    #[error("{cells} cells is more than the {MAX_CELLS} supported", MAX_CELLS = MAX_CELLS)]
+    TooManyCells {
+        /// Cells given.
+        cells: usize,
+    },
+    /// A side longer than 255.
+    #[error("a {width}x{height} board is longer than the 255 cells a side may have")]
+    SideTooLong {
+        /// Width asked for.
+        width: usize,
+        /// Height asked for.
+        height: usize,
+    },
+    /// A tile above the number of cells.
+    #[error("tile {tile} is out of range (at most {max} on a {width}x{height} board)")]
+    OutOfRange {
+        /// The tile.
+        tile: usize,
+        /// The largest tile allowed.
+        max: usize,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// A tile given twice.
+    #[error("tile {tile} appears twice")]
+    Duplicate {
+        /// The tile.
+        tile: usize,
+    },
+    /// No `0`.
+    #[error("no blank (0)")]
+    NoBlank,
+}
+
+/// Why moves could not be read or played.
+///
+/// ```
+/// use fifteen::{board::MoveError, Move};
+/// assert_eq!(Move::parse_all("UX"), Err(MoveError::BadLetter { position: 2, found: 'X' }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// A character other than `U`, `D`, `L`, `R` (position from 1).
+    #[error("character {position} ({found:?}) is not one of U, D, L, R")]
+    BadLetter {
+        /// 1-based character position.
+        position: usize,
+        /// The character.
+        found: char,
+    },
+    /// A move that would take the blank off the board (index from 0).
+    #[error("move {index} ({step}) takes the blank off the board")]
+    Illegal {
+        /// 0-based index in the sequence.
+        index: usize,
+        /// The move.
+        step: Move,
+    },
 }
 
 impl fmt::Debug for Board {
@@ -273,10 +460,12 @@ impl fmt::Debug for Board {
 }
 
 /// A move, named by the direction the BLANK moves: `U` swaps the blank with the tile above.
+/// `Display` and `FromStr` use the letter.
 ///
 /// ```
 /// use fifteen::Move;
 /// assert_eq!(Move::parse_all("UDLR").unwrap(), vec![Move::Up, Move::Down, Move::Left, Move::Right]);
+/// assert_eq!("L".parse::<Move>().unwrap().to_string(), "L");
 /// assert_eq!(Move::format_all(&[Move::Left, Move::Up]), "LU");
 /// assert_eq!(Move::Left.inverse(), Move::Right);
 /// ```
@@ -341,26 +530,38 @@ impl Move {
         }
     }
 
+    /// The move of a letter `U`, `D`, `L` or `R`.
+    ///
+    /// ```
+    /// assert_eq!(fifteen::Move::from_letter('D'), Some(fifteen::Move::Down));
+    /// assert_eq!(fifteen::Move::from_letter('x'), None);
+    /// ```
+    #[must_use]
+    pub fn from_letter(letter: char) -> Option<Move> {
+        match letter {
+            'U' => Some(Move::Up),
+            'D' => Some(Move::Down),
+            'L' => Some(Move::Left),
+            'R' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
     /// Parses a string over `UDLR`; `-` is the empty sequence. The error names the
     /// 1-based position of the first other character.
     ///
     /// ```
-    /// assert_eq!(fifteen::Move::parse_all("-").unwrap(), vec![]);
-    /// assert_eq!(fifteen::Move::parse_all("UX").unwrap_err(), 2);
+    /// use fifteen::{board::MoveError, Move};
+    /// assert_eq!(Move::parse_all("-").unwrap(), vec![]);
+    /// assert_eq!(Move::parse_all("UX").unwrap_err(), MoveError::BadLetter { position: 2, found: 'X' });
     /// ```
-    pub fn parse_all(text: &str) -> Result<Vec<Move>, usize> {
+    pub fn parse_all(text: &str) -> Result<Vec<Move>, MoveError> {
         if text == "-" {
             return Ok(Vec::new());
         }
         text.chars()
             .enumerate()
-            .map(|(i, ch)| match ch {
-                'U' => Ok(Move::Up),
-                'D' => Ok(Move::Down),
-                'L' => Ok(Move::Left),
-                'R' => Ok(Move::Right),
-                _ => Err(i + 1),
-            })
+            .map(|(i, ch)| Move::from_letter(ch).ok_or(MoveError::BadLetter { position: i + 1, found: ch }))
             .collect()
     }
 
@@ -372,6 +573,25 @@ impl Move {
     #[must_use]
     pub fn format_all(moves: &[Move]) -> String {
         if moves.is_empty() { "-".to_string() } else { moves.iter().map(|m| m.letter()).collect() }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveError;
+
+    fn from_str(text: &str) -> Result<Move, MoveError> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Move::from_letter(ch).ok_or(MoveError::BadLetter { position: 1, found: ch }),
+            (None, _) => Err(MoveError::BadLetter { position: 1, found: ' ' }),
+            (Some(_), Some(ch)) => Err(MoveError::BadLetter { position: 2, found: ch }),
+        }
     }
 }
 

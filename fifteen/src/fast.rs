@@ -17,9 +17,9 @@
 use rustc_hash::FxHashMap;
 
 use crate::solvable::{goal_cells, is_reachable};
-use crate::solver::{Outcome, SolveOptions, solve};
+use crate::solver::{Answer, Options, solve_boards};
 use crate::table::neighbour;
-use crate::{Board, Move};
+use crate::{Board, Error, Move};
 
 /// A valid solution from `start` to `goal`, quickly, for any board size; `Ok(None)` when
 /// the goal cannot be reached, an error when the boards do not fit each other.
@@ -34,9 +34,9 @@ use crate::{Board, Move};
 /// b.replay(&moves).unwrap();
 /// assert_eq!(b, goal);
 /// ```
-pub fn solve_fast(start: &Board, goal: &Board) -> Result<Option<Vec<Move>>, String> {
+pub fn solve_fast(start: &Board, goal: &Board) -> Result<Option<Vec<Move>>, Error> {
     if goal_cells(start, goal).is_none() {
-        return Err("the board's tiles and size are not the goal's".to_string());
+        return Err(Error::Mismatch);
     }
     if !is_reachable(start, goal) {
         return Ok(None);
@@ -44,9 +44,9 @@ pub fn solve_fast(start: &Board, goal: &Board) -> Result<Option<Vec<Move>>, Stri
     let (w, h) = (start.width(), start.height());
     if w == 1 || h == 1 || w * h <= 9 {
         // A strip has one solution up to detours; a small board is solved optimally.
-        return match solve(start, goal, &SolveOptions::default())?.outcome {
-            Outcome::Solved(m) => Ok(Some(m)),
-            _ => Err("the goal cannot be reached".to_string()),
+        return match solve_boards(start, goal, &Options::default())?.outcome.into_answer() {
+            Some(Answer::Moves(m)) => Ok(Some(m)),
+            _ => Err(Error::Internal("the goal cannot be reached")),
         };
     }
     // 1. The goal with its blank walked to the bottom-right corner.
@@ -55,8 +55,8 @@ pub fn solve_fast(start: &Board, goal: &Board) -> Result<Option<Vec<Move>>, Stri
     let gb = goal.blank();
     walk.extend(std::iter::repeat_n(Move::Right, w - 1 - gb % w));
     walk.extend(std::iter::repeat_n(Move::Down, h - 1 - gb / w));
-    corner_goal.replay(&walk).map_err(|_| "internal: walk off the board".to_string())?;
-    let cells = goal_cells(start, &corner_goal).ok_or("internal: relabelling failed")?;
+    corner_goal.replay(&walk).map_err(|_| Error::Internal("walk off the board"))?;
+    let cells = goal_cells(start, &corner_goal).ok_or(Error::Internal("relabelling failed"))?;
     let mut r = Reducer { w, h, cells, fixed: vec![false; w * h], moves: Vec::new() };
     r.reduce()?;
     let mut moves = r.moves;
@@ -123,7 +123,7 @@ impl Reducer {
         self.fixed.iter().map(|&f| !f).collect()
     }
 
-    fn reduce(&mut self) -> Result<(), String> {
+    fn reduce(&mut self) -> Result<(), Error> {
         let (w, h) = (self.w, self.h);
         let (mut top, mut left) = (0, 0);
         while h - top > 3 || w - left > 3 {
@@ -154,26 +154,26 @@ impl Reducer {
                 if l == bl { Some(0) } else { local(l).map(|i| i as u8 + 1) }
             })
             .collect();
-        let tiles = tiles.ok_or("internal: a tile outside the last region")?;
+        let tiles = tiles.ok_or(Error::Internal("a tile outside the last region"))?;
         let rw = w - left;
         let sub = Board::new(rw, h - top, tiles)?;
         let sub_goal = Board::new(rw, h - top, (1..region.len() as u8).chain([0]).collect())?;
-        match solve(&sub, &sub_goal, &SolveOptions::default())?.outcome {
-            Outcome::Solved(m) => {
+        match solve_boards(&sub, &sub_goal, &Options::default())?.outcome.into_answer() {
+            Some(Answer::Moves(m)) => {
                 self.play(&m);
                 Ok(())
             }
-            _ => Err("internal: the last region cannot be solved".to_string()),
+            _ => Err(Error::Internal("the last region cannot be solved")),
         }
     }
 
     /// Puts the tiles of `line` home (in order), the last two together inside `window`.
-    fn solve_line(&mut self, line: &[usize], window: &[usize]) -> Result<(), String> {
+    fn solve_line(&mut self, line: &[usize], window: &[usize]) -> Result<(), Error> {
         let k = line.len();
         for &target in &line[..k - 2] {
             let t = target as u8;
             if !self.place(&[t], &self.free(), &|s| s[0] == t) {
-                return Err("internal: a tile cannot be placed".to_string());
+                return Err(Error::Internal("a tile cannot be placed"));
             }
             self.fixed[target] = true;
         }
@@ -199,7 +199,7 @@ impl Reducer {
         let done = |s: &[u8]| s[0] == a && s[1] == b;
         let finished = gathered && self.place(&[a, b], &in_window, &done);
         if !finished && !self.place(&[a, b], &free, &done) {
-            return Err("internal: the end of a line cannot be placed".to_string());
+            return Err(Error::Internal("the end of a line cannot be placed"));
         }
         for &c in line {
             self.fixed[c] = true;

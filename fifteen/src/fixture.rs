@@ -52,8 +52,8 @@ pub struct GoalLayout {
 /// assert!(tidy.contains("\"1 2 3 0\""));
 /// assert_eq!(fifteen::fixture::canonicalize(&tidy).unwrap(), tidy);
 /// ```
-pub fn canonicalize(text: &str) -> Result<String, String> {
-    engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
+pub fn canonicalize(text: &str) -> Result<String, engine::RonError> {
+    engine::canonical_ron::<FixtureFile>(text)
 }
 
 /// The sizes and goals of the generated `goals.ron`.
@@ -88,7 +88,7 @@ pub fn generated() -> Vec<(String, String)> {
     ]
 }
 
-/// Seeded boards from [`crate::generate`]: uniform ones on small boards for every goal kind
+/// Seeded boards from [`mod@crate::generate`]: uniform ones on small boards for every goal kind
 /// (named, explicit, missing number), random walks on 4×4 (short enough for the snapshot
 /// test to solve optimally in a debug build), strips, and a 6×6 for the fast solver.
 ///

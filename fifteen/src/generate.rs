@@ -6,12 +6,123 @@
 //! bijection between the unreachable and the reachable arrangements, so the result stays
 //! uniform. A strip (1×N or N×1) only shifts, so there the blank cell is drawn instead.
 //! [`random_walk`] is the seed's other method: random legal moves from the goal.
+//!
+//! [`generate`] is the one entry point: a [`Spec`] (size, goal, method, budget) and a
+//! seeded rng give a board.
 
-use engine::SeededRng;
+use engine::{Budget, Meter, SeededRng, Size};
+use serde::{Deserialize, Serialize};
 
 use crate::solvable::is_reachable;
 use crate::table::neighbour;
-use crate::{Board, Move};
+use crate::{Board, Error, Goal, Move};
+
+/// The longest random walk [`generate`] takes, in moves.
+pub const MAX_WALK: u64 = 1_000_000;
+
+/// What to generate: a board size, a goal, uniform boards or random walks, and the budget
+/// a long walk runs under. Serialised without the budget.
+///
+/// ```
+/// use fifteen::generate::Spec;
+/// let spec = Spec::new(engine::Size::new(4, 3)).with_goal(fifteen::Goal::Spiral).with_walk(Some(40));
+/// assert_eq!(spec.walk, Some(40));
+/// let json = serde_json::to_string(&spec).unwrap();
+/// assert_eq!(json, r#"{"size":{"width":4,"height":3},"goal":"Spiral","walk":40}"#);
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Spec {
+    /// Board size.
+    pub size: Size,
+    /// The goal the boards must reach.
+    pub goal: Goal,
+    /// `None`: uniform over the boards that reach the goal; `Some(k)`: `k` random moves
+    /// from the goal (at most [`MAX_WALK`]).
+    pub walk: Option<u64>,
+    /// The budget of a walk (checked every [`engine::budget::CHECK_EVERY`] moves).
+    #[serde(skip)]
+    pub budget: Budget,
+}
+
+impl Spec {
+    /// Uniform boards of `size` for the blank-last goal, no budget.
+    ///
+    /// ```
+    /// let spec = fifteen::generate::Spec::new(engine::Size::new(4, 4));
+    /// assert_eq!(spec.goal, fifteen::Goal::BlankLast);
+    /// ```
+    #[must_use]
+    pub fn new(size: Size) -> Spec {
+        Spec { size, goal: Goal::BlankLast, walk: None, budget: Budget::default() }
+    }
+
+    /// The same spec with `goal`.
+    ///
+    /// ```
+    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_goal(fifteen::Goal::Snake);
+    /// assert_eq!(spec.goal, fifteen::Goal::Snake);
+    /// ```
+    #[must_use]
+    pub fn with_goal(mut self, goal: Goal) -> Spec {
+        self.goal = goal;
+        self
+    }
+
+    /// The same spec with random walks of `walk` moves (`None`: uniform).
+    ///
+    /// ```
+    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_walk(Some(9));
+    /// assert_eq!(spec.walk, Some(9));
+    /// ```
+    #[must_use]
+    pub fn with_walk(mut self, walk: Option<u64>) -> Spec {
+        self.walk = walk;
+        self
+    }
+
+    /// The same spec with `budget`.
+    ///
+    /// ```
+    /// let b = engine::Budget::default().with_node_limit(10);
+    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_budget(b);
+    /// assert_eq!(spec.budget.node_limit(), Some(10));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Spec {
+        self.budget = budget;
+        self
+    }
+}
+
+/// A board for `spec`, drawn from `rng`: never the goal itself, always able to reach it.
+/// An error when the goal does not fit the size, the walk is longer than [`MAX_WALK`], or
+/// the budget stops a walk.
+///
+/// ```
+/// use engine::{SeededRng, Size};
+/// use fifteen::{generate, generate::Spec, solvable::is_reachable, Goal};
+/// let spec = Spec::new(Size::new(4, 4));
+/// let b = generate(&spec, &mut SeededRng::new(2026)).unwrap();
+/// assert!(is_reachable(&b, &Goal::BlankLast.layout(4, 4).unwrap()));
+/// assert_eq!(b, generate(&spec, &mut SeededRng::new(2026)).unwrap());
+/// assert!(generate(&spec.with_walk(Some(u64::MAX)), &mut SeededRng::new(1)).is_err());
+/// ```
+pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Board, Error> {
+    let goal = spec.goal.layout(spec.size.width, spec.size.height)?;
+    match spec.walk {
+        None => Ok(uniform(&goal, rng)),
+        Some(steps) if steps > MAX_WALK => Err(Error::Limit { what: "walk", value: steps, max: MAX_WALK }),
+        Some(steps) => {
+            let mut meter = spec.budget.start();
+            let board = walk(&goal, steps as usize, rng, &mut meter);
+            match meter.stopped() {
+                Some(reason) => Err(Error::GaveUp(reason)),
+                None => Ok(board),
+            }
+        }
+    }
+}
 
 /// A uniformly random board, other than `goal`, that can reach `goal`.
 ///
@@ -71,11 +182,19 @@ pub fn uniform(goal: &Board, rng: &mut SeededRng) -> Board {
 /// ```
 #[must_use]
 pub fn random_walk(goal: &Board, steps: usize, rng: &mut SeededRng) -> Board {
+    walk(goal, steps, rng, &mut Budget::default().start())
+}
+
+/// [`random_walk`], one meter tick a move; stops early (with some board) when the meter does.
+fn walk(goal: &Board, steps: usize, rng: &mut SeededRng, meter: &mut Meter) -> Board {
     let (w, h) = (goal.width(), goal.height());
     let mut board = goal.clone();
     let mut prev: Option<Move> = None;
     let mut done = 0;
     while done < steps || &board == goal {
+        if meter.tick() {
+            break;
+        }
         let blank = board.blank();
         let legal = |m: Move| neighbour(blank, w, h, m).is_some();
         let mut options: Vec<Move> = Move::ALL.into_iter().filter(|&m| legal(m) && prev != Some(m.inverse())).collect();
@@ -132,7 +251,7 @@ mod tests {
             }
         }
         let g = Board::parse_line("1 0", Some(2)).unwrap();
-        assert_eq!(uniform(&g, &mut rng).to_string(), "0 1");
-        assert_eq!(random_walk(&g, 4, &mut rng).to_string(), "0 1");
+        assert_eq!(uniform(&g, &mut rng).to_line(), "0 1");
+        assert_eq!(random_walk(&g, 4, &mut rng).to_line(), "0 1");
     }
 }

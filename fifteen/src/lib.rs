@@ -1,15 +1,26 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+#[cfg(feature = "cli")]
+pub mod cli;
+pub mod error;
 pub mod fast;
 pub mod fixture;
+pub mod game;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
+pub mod hint;
 pub mod pdb;
 pub mod solvable;
 pub mod solver;
+pub mod svg;
 pub mod table;
 
 pub use board::{Board, MAX_CELLS, Move};
+pub use error::Error;
+pub use game::{Game, Puzzle};
+pub use generate::{Spec, generate};
 pub use goal::Goal;
+pub use hint::{Hint, hint};
+pub use solver::{Answer, Heuristic, Options, solve};

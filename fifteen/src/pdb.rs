@@ -28,6 +28,8 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use engine::{Budget, StopReason};
+
 use crate::Board;
 use crate::solvable::goal_cells;
 
@@ -156,7 +158,7 @@ const COMPACT_4X4: [(&[usize], &[&[u8]]); 4] = [
 /// assert_eq!(partition(4, 4, 0, &[7, 8]).unwrap()[0], vec![1, 2, 3, 4, 5, 9, 13]);
 /// assert_eq!(partition(3, 3, 8, &[5, 5]).unwrap(), vec![vec![0, 1, 2, 3, 4], vec![5, 6, 7]]);
 /// ```
-pub fn partition(width: usize, height: usize, goal_blank: usize, sizes: &[usize]) -> Result<Vec<Vec<u8>>, String> {
+pub fn partition(width: usize, height: usize, goal_blank: usize, sizes: &[usize]) -> Result<Vec<Vec<u8>>, PdbError> {
     let (bx, by) = (goal_blank % 4, goal_blank / 4);
     let corner = (width, height) == (4, 4) && (bx == 0 || bx == 3) && (by == 0 || by == 3);
     // The sizes as they cut the 15 tiles (the last group may be cut short).
@@ -167,7 +169,7 @@ pub fn partition(width: usize, height: usize, goal_blank: usize, sizes: &[usize]
             break;
         }
         wanted.push(s.min(15 - covered));
-        covered += s;
+        covered = covered.saturating_add(s);
     }
     if corner {
         if let Some((_, groups)) = COMPACT_4X4.iter().find(|(s, _)| *s == wanted.as_slice()) {
@@ -205,7 +207,7 @@ pub fn partition_by_sizes(
     height: usize,
     goal_blank: usize,
     sizes: &[usize],
-) -> Result<Vec<Vec<u8>>, String> {
+) -> Result<Vec<Vec<u8>>, PdbError> {
     let cells: Vec<u8> = (0..width * height).filter(|&c| c != goal_blank).map(|c| c as u8).collect();
     let mut out = Vec::new();
     let mut at = 0;
@@ -214,14 +216,14 @@ pub fn partition_by_sizes(
             break;
         }
         if s == 0 {
-            return Err("a pattern needs at least one tile".to_string());
+            return Err(PdbError::EmptyPattern);
         }
-        let end = (at + s).min(cells.len());
+        let end = at.saturating_add(s).min(cells.len());
         out.push(cells[at..end].to_vec());
         at = end;
     }
     if at < cells.len() {
-        return Err(format!("the pattern sizes cover {at} of the {} tiles", cells.len()));
+        return Err(PdbError::Uncovered { covered: at, tiles: cells.len() });
     }
     Ok(out)
 }
@@ -232,12 +234,123 @@ pub fn partition_by_sizes(
 /// assert_eq!(fifteen::pdb::parse_sizes("6-6-3").unwrap(), vec![6, 6, 3]);
 /// assert!(fifteen::pdb::parse_sizes("6-x").is_err());
 /// ```
-pub fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
+pub fn parse_sizes(text: &str) -> Result<Vec<usize>, PdbError> {
     text.split('-')
         .map(|s| {
-            s.trim().parse::<usize>().map_err(|_| format!("bad pattern size {s:?} in {text:?} (expected e.g. 5-5-5)"))
+            s.trim().parse::<usize>().map_err(|_| PdbError::BadSize { part: s.to_string(), text: text.to_string() })
         })
         .collect()
+}
+
+/// Why a pattern database could not be made or read.
+///
+/// ```
+/// use fifteen::pdb::{parse_sizes, PdbError};
+/// assert!(matches!(parse_sizes("6-x"), Err(PdbError::BadSize { .. })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// A group size of 0.
+    #[error("a pattern needs at least one tile")]
+    EmptyPattern,
+    /// Group sizes that do not cover every tile.
+    #[error("the pattern sizes cover {covered} of the {tiles} tiles")]
+    Uncovered {
+        /// Tiles covered.
+        covered: usize,
+        /// Tiles on the board.
+        tiles: usize,
+    },
+    /// A part of `6-6-3` that is not a number.
+    #[error("bad pattern size {part:?} in {text:?} (expected e.g. 5-5-5)")]
+    BadSize {
+        /// The part.
+        part: String,
+        /// The whole text.
+        text: String,
+    },
+    /// A board of more than [`MAX_PDB_CELLS`] cells (or fewer than 2).
+    #[error("pattern databases take boards of 2 to {MAX_PDB_CELLS} cells, not {cells}", MAX_PDB_CELLS = MAX_PDB_CELLS)]
+    BoardSize {
+        /// Cells of the board.
+        cells: usize,
+    },
+    /// A goal blank cell off the board.
+    #[error("the goal blank cell {cell} is off the board")]
+    BlankOff {
+        /// The cell.
+        cell: usize,
+    },
+    /// A pattern of more placements than [`MAX_BUILD_STATES`].
+    #[error("a {tiles}-tile pattern on {cells} cells is too big to build")]
+    TooBig {
+        /// Tiles of the pattern.
+        tiles: usize,
+        /// Cells of the board.
+        cells: usize,
+    },
+    /// A pattern cell off the board or on the goal blank.
+    #[error("pattern cell {cell} is off the board or the blank's")]
+    BadCell {
+        /// The cell.
+        cell: usize,
+    },
+    /// A cell in two patterns.
+    #[error("cell {cell} is in two patterns")]
+    Overlap {
+        /// The cell.
+        cell: usize,
+    },
+    /// A cache file that ends early.
+    #[error("truncated file")]
+    Truncated,
+    /// A file without the magic bytes.
+    #[error("not a pattern database file")]
+    NotPdb,
+    /// A file of another format version.
+    #[error("written by another version")]
+    Version,
+    /// A file of another entry width.
+    #[error("entries of {bits} bits instead of 4")]
+    EntryBits {
+        /// The file's entry width.
+        bits: u8,
+    },
+    /// A file for another size, blank cell or partition.
+    #[error("built for another board, goal blank cell or partition")]
+    OtherDatabase,
+    /// A table of the wrong length.
+    #[error("a table has {len} entries instead of {want}")]
+    TableLength {
+        /// Entries in the file.
+        len: u64,
+        /// Entries expected.
+        want: u64,
+    },
+    /// A checksum that does not match.
+    #[error("checksum mismatch")]
+    Checksum,
+    /// Bytes after the checksum.
+    #[error("trailing bytes")]
+    Trailing,
+    /// A read error.
+    #[error("{message}")]
+    Io {
+        /// The system's message.
+        message: String,
+    },
+    /// A budget stopped the build.
+    #[error("the build stopped: {0}")]
+    Stopped(StopReason),
+    /// The cache file could not be written.
+    #[error("cannot write {path}: {message}")]
+    Write {
+        /// The file.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
 }
 
 /// What [`PatternDb::load_or_build`] did.
@@ -248,9 +361,9 @@ pub enum CacheStatus {
     /// No cache file existed: built and written.
     Built,
     /// A cache file existed but did not check out (the reason): rebuilt and rewritten.
-    Rebuilt(String),
+    Rebuilt(PdbError),
     /// Built, but the cache file could not be written (the reason).
-    Unwritten(String),
+    Unwritten(PdbError),
 }
 
 /// An additive set of disjoint pattern databases.
@@ -291,14 +404,9 @@ impl PatternDb {
         goal_blank: usize,
         patterns: &[Vec<u8>],
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<PatternDb, String> {
+    ) -> Result<PatternDb, PdbError> {
         // Tables of less than a million placements build in milliseconds on one thread.
-        PatternDb::empty(width, height, goal_blank, patterns)?;
-        let n = width * height;
-        let biggest = patterns.iter().map(|p| arrangements(n, p.len())).max().unwrap_or(0);
-        let threads =
-            if biggest < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |t| t.get().min(2)) };
-        PatternDb::build_with_threads(width, height, goal_blank, patterns, threads, progress)
+        PatternDb::build_within(width, height, goal_blank, patterns, &Budget::default(), progress)
     }
 
     /// [`PatternDb::build`] on `threads` threads (the tables do not depend on it).
@@ -317,16 +425,71 @@ impl PatternDb {
         patterns: &[Vec<u8>],
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<PatternDb, String> {
+    ) -> Result<PatternDb, PdbError> {
+        PatternDb::build_tables(width, height, goal_blank, patterns, threads, &Budget::default(), progress)
+    }
+
+    /// [`PatternDb::build`] under `budget`: its cancel token and time limit are read after
+    /// every round of a search layer (the node limit counts placements settled), and a
+    /// build they stop is [`PdbError::Stopped`].
+    ///
+    /// ```
+    /// use fifteen::pdb::{PatternDb, PdbError};
+    /// let token = engine::CancelToken::new();
+    /// token.cancel();
+    /// let budget = engine::Budget::default().with_cancel(token);
+    /// let built = PatternDb::build_within(3, 3, 8, &[vec![0, 1, 2, 3]], &budget, &mut |_, _| {});
+    /// assert_eq!(built, Err(PdbError::Stopped(engine::StopReason::Cancelled)));
+    /// ```
+    pub fn build_within(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, PdbError> {
+        PatternDb::empty(width, height, goal_blank, patterns)?;
+        let threads = PatternDb::threads_for(width * height, patterns);
+        PatternDb::build_tables(width, height, goal_blank, patterns, threads, budget, progress)
+    }
+
+    /// Up to two threads for tables of a million placements or more, one below.
+    fn threads_for(n: usize, patterns: &[Vec<u8>]) -> usize {
+        let biggest = patterns.iter().map(|p| arrangements(n, p.len())).max().unwrap_or(0);
+        if biggest < 1 << 20 { 1 } else { std::thread::available_parallelism().map_or(1, |t| t.get().min(2)) }
+    }
+
+    fn build_tables(
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        threads: usize,
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<PatternDb, PdbError> {
         let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
         let n = width * height;
         let total: u64 = patterns.iter().map(|p| arrangements(n, p.len())).sum();
         let mut done = 0u64;
+        let mut meter = budget.start();
+        if meter.check() {
+            return Err(PdbError::Stopped(meter.stopped().unwrap_or(StopReason::Cancelled)));
+        }
         for p in patterns {
             let size = arrangements(n, p.len());
-            db.tables.push(build::build_table(width, height, goal_blank, p, threads, &mut |d| {
+            let mut counted = 0u64;
+            let table = build::build_table(width, height, goal_blank, p, threads, &mut |d| {
                 progress(done + d, total);
-            }));
+                meter.add(d.saturating_sub(counted));
+                counted = d;
+                !meter.check()
+            });
+            match table {
+                Some(t) => db.tables.push(t),
+                None => return Err(PdbError::Stopped(meter.stopped().unwrap_or(StopReason::Cancelled))),
+            }
             done += size;
         }
         progress(total, total);
@@ -348,7 +511,7 @@ impl PatternDb {
         height: usize,
         goal_blank: usize,
         patterns: &[Vec<u8>],
-    ) -> Result<PatternDb, String> {
+    ) -> Result<PatternDb, PdbError> {
         let mut db = PatternDb::empty(width, height, goal_blank, patterns)?;
         for p in patterns {
             db.tables.push(build::build_nibbles_reference(width, height, goal_blank, p));
@@ -357,29 +520,29 @@ impl PatternDb {
     }
 
     /// A database with the header checked and no tables yet.
-    fn empty(width: usize, height: usize, goal_blank: usize, patterns: &[Vec<u8>]) -> Result<PatternDb, String> {
+    fn empty(width: usize, height: usize, goal_blank: usize, patterns: &[Vec<u8>]) -> Result<PatternDb, PdbError> {
         let n = width * height;
         if !(2..=MAX_PDB_CELLS).contains(&n) {
-            return Err(format!("pattern databases take boards of 2 to {MAX_PDB_CELLS} cells, not {n}"));
+            return Err(PdbError::BoardSize { cells: n });
         }
         if goal_blank >= n {
-            return Err(format!("the goal blank cell {goal_blank} is off the board"));
+            return Err(PdbError::BlankOff { cell: goal_blank });
         }
         let mut pattern_of = vec![u8::MAX; n];
         for (i, p) in patterns.iter().enumerate() {
             if p.is_empty() {
-                return Err("a pattern needs at least one tile".to_string());
+                return Err(PdbError::EmptyPattern);
             }
             if arrangements(n, p.len()) > MAX_BUILD_STATES {
-                return Err(format!("a {}-tile pattern on {n} cells is too big to build", p.len()));
+                return Err(PdbError::TooBig { tiles: p.len(), cells: n });
             }
             for &c in p {
                 let c = usize::from(c);
                 if c >= n || c == goal_blank {
-                    return Err(format!("pattern cell {c} is off the board or the blank's"));
+                    return Err(PdbError::BadCell { cell: c });
                 }
                 if pattern_of[c] != u8::MAX {
-                    return Err(format!("cell {c} is in two patterns"));
+                    return Err(PdbError::Overlap { cell: c });
                 }
                 pattern_of[c] = i as u8;
             }
@@ -568,7 +731,7 @@ impl PatternDb {
         height: usize,
         goal_blank: usize,
         patterns: &[Vec<u8>],
-    ) -> Result<PatternDb, String> {
+    ) -> Result<PatternDb, PdbError> {
         let mut reader = bytes;
         PatternDb::read_from(&mut reader, width, height, goal_blank, patterns)
     }
@@ -581,23 +744,23 @@ impl PatternDb {
         height: usize,
         goal_blank: usize,
         patterns: &[Vec<u8>],
-    ) -> Result<PatternDb, String> {
+    ) -> Result<PatternDb, PdbError> {
         let mut sum = Checksum::new();
-        let mut read = |buf: &mut [u8], sum: &mut Checksum| -> Result<(), String> {
-            reader.read_exact(buf).map_err(|_| "truncated file".to_string())?;
+        let mut read = |buf: &mut [u8], sum: &mut Checksum| -> Result<(), PdbError> {
+            reader.read_exact(buf).map_err(|_| PdbError::Truncated)?;
             sum.update(buf);
             Ok(())
         };
         let mut start = [0u8; 13];
         read(&mut start, &mut sum)?;
         if &start[..8] != MAGIC {
-            return Err("not a pattern database file".to_string());
+            return Err(PdbError::NotPdb);
         }
         if start[8..12] != VERSION.to_le_bytes() {
-            return Err("written by another version".to_string());
+            return Err(PdbError::Version);
         }
         if start[12] != ENTRY_BITS {
-            return Err(format!("entries of {} bits instead of {ENTRY_BITS}", start[12]));
+            return Err(PdbError::EntryBits { bits: start[12] });
         }
         let mut expected = PatternDb::empty(width, height, goal_blank, patterns)?;
         let header = expected.to_bytes();
@@ -605,7 +768,7 @@ impl PatternDb {
         let mut rest = vec![0u8; header_len - start.len()];
         read(&mut rest, &mut sum)?;
         if rest[..] != header[start.len()..header_len] {
-            return Err("built for another board, goal blank cell or partition".to_string());
+            return Err(PdbError::OtherDatabase);
         }
         let n = width * height;
         for p in patterns {
@@ -614,19 +777,19 @@ impl PatternDb {
             read(&mut len, &mut sum)?;
             let len = u64::from_le_bytes(len);
             if len != want {
-                return Err(format!("a table has {len} entries instead of {want}"));
+                return Err(PdbError::TableLength { len, want });
             }
             let mut table = vec![0u8; (len as usize).div_ceil(2)];
             read(&mut table, &mut sum)?;
             expected.tables.push(table);
         }
         let mut stored = [0u8; 8];
-        reader.read_exact(&mut stored).map_err(|_| "truncated file".to_string())?;
+        reader.read_exact(&mut stored).map_err(|_| PdbError::Truncated)?;
         if sum.finish() != u64::from_le_bytes(stored) {
-            return Err("checksum mismatch".to_string());
+            return Err(PdbError::Checksum);
         }
-        if reader.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
-            return Err("trailing bytes".to_string());
+        if reader.read(&mut [0u8; 1]).map_err(|e| PdbError::Io { message: e.to_string() })? != 0 {
+            return Err(PdbError::Trailing);
         }
         Ok(expected)
     }
@@ -652,7 +815,29 @@ impl PatternDb {
         goal_blank: usize,
         patterns: &[Vec<u8>],
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(PatternDb, CacheStatus), String> {
+    ) -> Result<(PatternDb, CacheStatus), PdbError> {
+        PatternDb::load_or_build_within(dir, width, height, goal_blank, patterns, &Budget::default(), progress)
+    }
+
+    /// [`PatternDb::load_or_build`] with the build under `budget` (see
+    /// [`PatternDb::build_within`]); loading is never stopped.
+    ///
+    /// ```
+    /// use fifteen::pdb::{PatternDb, PdbError};
+    /// let dir = std::env::temp_dir().join(format!("fifteen-doc-within-{}", std::process::id()));
+    /// let budget = engine::Budget::default().with_time_limit(std::time::Duration::ZERO);
+    /// let built = PatternDb::load_or_build_within(&dir, 3, 3, 8, &[vec![0, 1, 2]], &budget, &mut |_, _| {});
+    /// assert_eq!(built.unwrap_err(), PdbError::Stopped(engine::StopReason::TimeLimit));
+    /// ```
+    pub fn load_or_build_within(
+        dir: &Path,
+        width: usize,
+        height: usize,
+        goal_blank: usize,
+        patterns: &[Vec<u8>],
+        budget: &Budget,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<(PatternDb, CacheStatus), PdbError> {
         let path = dir.join(PatternDb::file_name(width, height, goal_blank, patterns));
         let status = match fs::File::open(&path) {
             Ok(file) => {
@@ -663,7 +848,7 @@ impl PatternDb {
             }
             Err(_) => CacheStatus::Built,
         };
-        let db = PatternDb::build(width, height, goal_blank, patterns, progress)?;
+        let db = PatternDb::build_within(width, height, goal_blank, patterns, budget, progress)?;
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         let written = fs::create_dir_all(dir)
             .and_then(|()| fs::File::create(&tmp))
@@ -671,7 +856,8 @@ impl PatternDb {
             .and_then(|()| fs::rename(&tmp, &path));
         if let Err(e) = written {
             let _ = fs::remove_file(&tmp);
-            return Ok((db, CacheStatus::Unwritten(format!("cannot write {}: {e}", path.display()))));
+            let why = PdbError::Write { path: path.display().to_string(), message: e.to_string() };
+            return Ok((db, CacheStatus::Unwritten(why)));
         }
         Ok((db, status))
     }
@@ -933,8 +1119,8 @@ mod tests {
         let mut rng = engine::SeededRng::new(5);
         for _ in 0..30 {
             let b = crate::generate::random_walk(&g, 40, &mut rng);
-            let s = crate::solver::solve(&b, &g, &crate::solver::SolveOptions::default()).unwrap();
-            let d = s.outcome.moves().unwrap().len() as u32;
+            let s = crate::solver::solve_boards(&b, &g, &crate::Options::default()).unwrap();
+            let d = s.outcome.answer().and_then(crate::Answer::moves).unwrap().len() as u32;
             let h = db.heuristic(&b, &g).unwrap();
             assert!(h <= d, "{b}: pdb {h} > {d}");
             assert!(h >= crate::heuristic::manhattan(&b, &g).unwrap());
@@ -972,7 +1158,7 @@ mod tests {
         bytes[mid] ^= 0x01;
         fs::write(&path, &bytes).unwrap();
         let (rebuilt, status) = build(&patterns);
-        assert_eq!(status, CacheStatus::Rebuilt("checksum mismatch".to_string()));
+        assert_eq!(status, CacheStatus::Rebuilt(PdbError::Checksum));
         assert_eq!(rebuilt, fresh);
         // A truncated file.
         let bytes = fs::read(&path).unwrap();
@@ -985,7 +1171,7 @@ mod tests {
         let sum = checksum(&bytes[..body_len]);
         bytes[body_len..].copy_from_slice(&sum.to_le_bytes());
         fs::write(&path, &bytes).unwrap();
-        assert_eq!(build(&patterns).1, CacheStatus::Rebuilt("written by another version".to_string()));
+        assert_eq!(build(&patterns).1, CacheStatus::Rebuilt(PdbError::Version));
         // Another partition's file under this name is refused too.
         let other = partition_by_sizes(4, 4, 15, &[4, 4, 4, 3]).unwrap();
         let bytes = PatternDb::build(4, 4, 15, &other, &mut |_, _| {}).unwrap().to_bytes();

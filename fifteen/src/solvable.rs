@@ -11,6 +11,7 @@
 //! [`reference()`] is the seed article's O(n²) inversion-count check, kept for comparison
 //! (property tests and the `reference` bench).
 
+use crate::goal::GoalError;
 use crate::{Board, Goal};
 
 /// For every cell of `start`, the goal cell of its tile. `None` when the boards do not
@@ -120,7 +121,7 @@ pub fn is_reachable(start: &Board, goal: &Board) -> bool {
 /// assert_eq!(is_solvable(&b, &Goal::BlankLast), Ok(false));
 /// assert_eq!(is_solvable(&b, &Goal::Snake), Ok(true));
 /// ```
-pub fn is_solvable(board: &Board, goal: &Goal) -> Result<bool, String> {
+pub fn is_solvable(board: &Board, goal: &Goal) -> Result<bool, GoalError> {
     let goal = goal_board(board, goal)?;
     Ok(is_reachable(board, &goal))
 }
@@ -132,15 +133,11 @@ pub fn is_solvable(board: &Board, goal: &Goal) -> Result<bool, String> {
 /// let b = Board::parse_line("4 1 3 0", None).unwrap();
 /// assert!(goal_board(&b, &Goal::BlankLast).is_err()); // 4 is not a blank-last tile
 /// let g = Goal::parse("1 0 3 4", None).unwrap();
-/// assert_eq!(goal_board(&b, &g).unwrap().to_string(), "1 0 3 4");
+/// assert_eq!(goal_board(&b, &g).unwrap().to_line(), "1 0 3 4");
 /// ```
-pub fn goal_board(board: &Board, goal: &Goal) -> Result<Board, String> {
+pub fn goal_board(board: &Board, goal: &Goal) -> Result<Board, GoalError> {
     let layout = goal.layout(board.width(), board.height())?;
-    if layout.same_tiles(board) {
-        Ok(layout)
-    } else {
-        Err(format!("the board's tiles are not the tiles of the goal ({goal})"))
-    }
+    if layout.same_tiles(board) { Ok(layout) } else { Err(GoalError::OtherTiles { goal: goal.label() }) }
 }
 
 /// The seed article's check, verbatim: inversion counts of both lists (blank excluded,

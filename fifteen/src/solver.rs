@@ -1,15 +1,20 @@
-//! The optimal solver: IDA* over goal-cell labels with an admissible heuristic, for any
-//! board size and goal; a node budget and a deadline turn a search that takes too long into
-//! [`Outcome::Unknown`]. An unsolvable position is never searched.
+//! The solvers behind one entry point, [`solve`]: IDA* over goal-cell labels with an
+//! admissible heuristic (optimal, for any board size and goal), or the fast reduction solver
+//! of [`crate::fast`] when [`Options::fast`] is set. The search runs under the
+//! [`engine::Budget`] of its options: a node limit, a time limit or a cancel token turns a
+//! search that takes too long into [`Outcome::GaveUp`] with the lower bound it proved. An
+//! unsolvable position is never searched.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+
+use engine::{Budget, Meter, Outcome, Report};
+use serde::{Deserialize, Serialize};
 
 use crate::heuristic::{column_conflicts, manhattan_cells, row_conflicts};
 use crate::pdb::PatternDb;
 use crate::solvable::{goal_cells, is_reachable};
 use crate::table::neighbour;
-use crate::{Board, Move};
+use crate::{Board, Error, Move, Puzzle};
 
 /// The lower bound guiding the search.
 ///
@@ -28,112 +33,169 @@ pub enum Heuristic {
     Pdb(Arc<PatternDb>),
 }
 
-/// How to search.
+/// How to search: what is particular to the sliding puzzle (heuristic, reflection, the fast
+/// solver) and the shared [`Budget`].
 ///
 /// ```
-/// use fifteen::solver::SolveOptions;
-/// let o = SolveOptions { node_limit: Some(1_000), ..SolveOptions::default() };
-/// assert!(o.timeout.is_none() && o.reflect);
+/// use fifteen::solver::{Heuristic, Options};
+/// let o = Options::default().with_heuristic(Heuristic::Manhattan)
+///     .with_budget(engine::Budget::default().with_node_limit(1_000));
+/// assert!(o.reflect && !o.fast);
+/// assert_eq!(o.budget.node_limit(), Some(1_000));
 /// ```
 #[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// The heuristic.
+#[non_exhaustive]
+pub struct Options {
+    /// The heuristic of the optimal search.
     pub heuristic: Heuristic,
-    /// Give up after expanding this many nodes.
-    pub node_limit: Option<u64>,
-    /// Give up after this long.
-    pub timeout: Option<Duration>,
     /// With pattern databases on a square board whose goal blank lies on the main
     /// diagonal, also look up the transposed state and take the larger bound (on by
     /// default: it halves the nodes of random 15-puzzles).
     pub reflect: bool,
+    /// Use the fast solver: a valid, not necessarily optimal solution for any size
+    /// ([`Outcome::Found`]).
+    pub fast: bool,
+    /// Node limit, time limit, cancel token and progress callback.
+    pub budget: Budget,
 }
 
-impl Default for SolveOptions {
-    fn default() -> SolveOptions {
-        SolveOptions { heuristic: Heuristic::default(), node_limit: None, timeout: None, reflect: true }
+impl Default for Options {
+    fn default() -> Options {
+        Options { heuristic: Heuristic::default(), reflect: true, fast: false, budget: Budget::default() }
     }
 }
 
-/// The answer of a search.
-///
-/// ```
-/// use fifteen::solver::Outcome;
-/// assert_eq!(Outcome::Solved(vec![]).moves().map(<[_]>::len), Some(0));
-/// assert_eq!(Outcome::Unknown.moves(), None);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// An optimal sequence of moves (of the blank).
-    Solved(Vec<Move>),
-    /// The goal cannot be reached.
-    Unsolvable,
-    /// The budget ran out.
-    Unknown,
-}
-
-impl Outcome {
-    /// The moves of a solved outcome.
+impl Options {
+    /// The same options with `heuristic`.
     ///
     /// ```
-    /// use fifteen::{solver::Outcome, Move};
-    /// assert_eq!(Outcome::Solved(vec![Move::Up]).moves(), Some(&[Move::Up][..]));
+    /// let o = fifteen::Options::default().with_heuristic(fifteen::Heuristic::Manhattan);
+    /// assert!(matches!(o.heuristic, fifteen::Heuristic::Manhattan));
+    /// ```
+    #[must_use]
+    pub fn with_heuristic(mut self, heuristic: Heuristic) -> Options {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// The same options with reflection on or off.
+    ///
+    /// ```
+    /// assert!(!fifteen::Options::default().with_reflect(false).reflect);
+    /// ```
+    #[must_use]
+    pub fn with_reflect(mut self, reflect: bool) -> Options {
+        self.reflect = reflect;
+        self
+    }
+
+    /// The same options with the fast solver on or off.
+    ///
+    /// ```
+    /// assert!(fifteen::Options::default().with_fast(true).fast);
+    /// ```
+    #[must_use]
+    pub fn with_fast(mut self, fast: bool) -> Options {
+        self.fast = fast;
+        self
+    }
+
+    /// The same options with `budget`.
+    ///
+    /// ```
+    /// let o = fifteen::Options::default().with_budget(engine::Budget::default().with_node_limit(5));
+    /// assert_eq!(o.budget.node_limit(), Some(5));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Options {
+        self.budget = budget;
+        self
+    }
+}
+
+/// What a solver answers about a puzzle (inside [`Outcome::Proved`] or [`Outcome::Found`]).
+///
+/// ```
+/// use fifteen::{Answer, Move};
+/// assert_eq!(Answer::Moves(vec![Move::Up]).moves(), Some(&[Move::Up][..]));
+/// assert_eq!(Answer::Unsolvable.moves(), None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// A sequence of moves (of the blank) from the start to the goal: optimal inside
+    /// [`Outcome::Proved`], valid inside [`Outcome::Found`].
+    Moves(Vec<Move>),
+    /// The goal cannot be reached (always [`Outcome::Proved`]).
+    Unsolvable,
+}
+
+impl Answer {
+    /// The moves, if the puzzle is solvable.
+    ///
+    /// ```
+    /// assert_eq!(fifteen::Answer::Moves(vec![]).moves().map(<[_]>::len), Some(0));
     /// ```
     #[must_use]
     pub fn moves(&self) -> Option<&[Move]> {
         match self {
-            Outcome::Solved(m) => Some(m),
-            _ => None,
+            Answer::Moves(m) => Some(m),
+            Answer::Unsolvable => None,
         }
     }
 }
 
-/// An answer with the number of nodes the search expanded.
+/// What [`solve`] returns: the [`Answer`], or — when the budget ran out — the lower bound on
+/// the optimal length that the search proved, with the nodes and time spent.
+pub type Solution = Report<Answer, u32>;
+
+/// Solves `puzzle`: optimally by IDA* with `options.heuristic`, or quickly with
+/// `options.fast`, within `options.budget`. An error when a pattern database in the options
+/// does not serve the goal.
 ///
 /// ```
-/// use fifteen::{solver::{solve, SolveOptions}, Board, Goal};
-/// let goal = Goal::BlankLast.layout(3, 3).unwrap();
-/// let b = Board::parse_line("1 2 3 4 5 6 7 8 0", None).unwrap();
-/// let s = solve(&b, &goal, &SolveOptions::default()).unwrap();
-/// assert_eq!(s.outcome.moves().map(<[_]>::len), Some(0));
+/// use engine::Outcome;
+/// use fifteen::{solve, Answer, Board, Goal, Options, Puzzle};
+/// let board = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
+/// let puzzle = Puzzle::with_goal(board, &Goal::BlankLast).unwrap();
+/// let report = solve(&puzzle, &Options::default()).unwrap();
+/// let Outcome::Proved(Answer::Moves(moves)) = &report.outcome else { panic!() };
+/// assert_eq!(moves.len(), 31);
+/// let mut replay = puzzle.start().clone();
+/// replay.replay(moves).unwrap();
+/// assert_eq!(&replay, puzzle.goal());
+/// let swapped = Puzzle::with_goal(Board::parse_line("2 1 3 4 5 6 7 8 0", None).unwrap(), &Goal::BlankLast).unwrap();
+/// assert_eq!(solve(&swapped, &Options::default()).unwrap().outcome, Outcome::Proved(Answer::Unsolvable));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The answer.
-    pub outcome: Outcome,
-    /// Nodes expanded.
-    pub nodes: u64,
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
+    solve_boards(puzzle.start(), puzzle.goal(), options)
 }
 
-/// Finds an optimal solution from `start` to `goal`. An error when the boards do not fit
-/// each other or a pattern database does not serve the goal.
-///
-/// ```
-/// use fifteen::{solver::{solve, Outcome, SolveOptions}, Board, Goal, Move};
-/// let goal = Goal::BlankLast.layout(3, 3).unwrap();
-/// let b = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
-/// let s = solve(&b, &goal, &SolveOptions::default()).unwrap();
-/// let moves = s.outcome.moves().unwrap();
-/// assert_eq!(moves.len(), 31);
-/// let mut replay = b.clone();
-/// replay.replay(moves).unwrap();
-/// assert_eq!(replay, goal);
-/// let swapped = Board::parse_line("2 1 3 4 5 6 7 8 0", None).unwrap();
-/// assert_eq!(solve(&swapped, &goal, &SolveOptions::default()).unwrap().outcome, Outcome::Unsolvable);
-/// ```
-pub fn solve(start: &Board, goal: &Board, options: &SolveOptions) -> Result<Solution, String> {
-    let cells = goal_cells(start, goal).ok_or("the board's tiles and size are not the goal's")?;
+/// [`solve`] on a start board and a goal board.
+pub(crate) fn solve_boards(start: &Board, goal: &Board, options: &Options) -> Result<Solution, Error> {
+    let cells = goal_cells(start, goal).ok_or(Error::Mismatch)?;
+    let mut meter = options.budget.start();
+    if options.fast {
+        let outcome = match crate::fast::solve_fast(start, goal)? {
+            Some(moves) => {
+                meter.set_best(moves.len() as u64);
+                Outcome::Found(Answer::Moves(moves))
+            }
+            None => Outcome::Proved(Answer::Unsolvable),
+        };
+        return Ok(Report { outcome, stats: meter.stats() });
+    }
     if let Heuristic::Pdb(db) = &options.heuristic {
         if !db.fits(goal) {
-            return Err("the pattern database was built for another board size or goal blank cell".to_string());
+            return Err(Error::PdbMismatch);
         }
     }
     if !is_reachable(start, goal) {
-        return Ok(Solution { outcome: Outcome::Unsolvable, nodes: 0 });
+        return Ok(Report { outcome: Outcome::Proved(Answer::Unsolvable), stats: meter.stats() });
     }
-    let mut search = Search::new(&cells, start.width(), start.height(), goal.blank(), options);
+    let mut search = Search::new(&cells, start.width(), start.height(), goal.blank(), options, meter);
     let outcome = search.run();
-    Ok(Solution { outcome, nodes: search.nodes })
+    Ok(Report { outcome, stats: search.meter.stats() })
 }
 
 /// What one depth-first pass found.
@@ -208,13 +270,11 @@ struct Search<'a> {
     mirror_ranks: Vec<u32>,
     mirror_sum: u32,
     path: Vec<Move>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
+    meter: Meter,
 }
 
 impl<'a> Search<'a> {
-    fn new(cells: &[u8], w: usize, h: usize, goal_blank: usize, options: &'a SolveOptions) -> Search<'a> {
+    fn new(cells: &[u8], w: usize, h: usize, goal_blank: usize, options: &'a Options, meter: Meter) -> Search<'a> {
         let n = cells.len();
         let mut dist = vec![0u8; n * n];
         for l in 0..n {
@@ -293,9 +353,7 @@ impl<'a> Search<'a> {
             mirror_vals,
             pdb,
             path: Vec::new(),
-            nodes: 0,
-            node_limit: options.node_limit.unwrap_or(u64::MAX),
-            deadline: options.timeout.map(|t| Instant::now() + t),
+            meter,
         }
     }
 
@@ -495,14 +553,24 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn run(&mut self) -> Outcome {
+    /// Deepening passes until a solution: each pass bound is a proven lower bound on the
+    /// optimum (every shorter sequence was searched by the passes before), so a pass the
+    /// budget stops gives up with it.
+    fn run(&mut self) -> Outcome<Answer, u32> {
         let mut bound = self.heuristic();
         loop {
+            self.meter.set_bound(u64::from(bound));
+            if self.meter.check() {
+                return self.meter.gave_up(bound);
+            }
             match self.dfs(0, bound, None) {
-                Pass::Found => return Outcome::Solved(std::mem::take(&mut self.path)),
-                Pass::Aborted => return Outcome::Unknown,
+                Pass::Found => {
+                    self.meter.set_best(self.path.len() as u64);
+                    return Outcome::Proved(Answer::Moves(std::mem::take(&mut self.path)));
+                }
+                Pass::Aborted => return self.meter.gave_up(bound),
                 // Cannot happen on a reachable position; answer honestly if it does.
-                Pass::Exceeded(u32::MAX) => return Outcome::Unsolvable,
+                Pass::Exceeded(u32::MAX) => return Outcome::Proved(Answer::Unsolvable),
                 Pass::Exceeded(next) => bound = next,
             }
         }
@@ -516,10 +584,7 @@ impl<'a> Search<'a> {
         if f > bound {
             return Pass::Exceeded(f);
         }
-        self.nodes += 1;
-        if self.nodes >= self.node_limit
-            || (self.nodes.trailing_zeros() >= 12 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.meter.tick() {
             return Pass::Aborted;
         }
         let mut least = u32::MAX;
@@ -574,9 +639,10 @@ mod tests {
     use crate::pdb::{PatternDb, partition_by_sizes};
     use crate::table::DistanceTable;
 
-    fn check(b: &Board, g: &Board, options: &SolveOptions, want: u8) {
-        let s = solve(b, g, options).unwrap();
-        let moves = s.outcome.moves().unwrap_or_else(|| panic!("{b}: {:?}", s.outcome));
+    fn check(b: &Board, g: &Board, options: &Options, want: u8) {
+        let s = solve_boards(b, g, options).unwrap();
+        assert!(s.outcome.is_proved());
+        let moves = s.outcome.answer().and_then(Answer::moves).unwrap_or_else(|| panic!("{b}: {:?}", s.outcome));
         assert_eq!(moves.len(), usize::from(want), "{b} -> {g}");
         let mut r = b.clone();
         r.replay(moves).unwrap();
@@ -606,7 +672,7 @@ mod tests {
                         for heuristic in &heuristics {
                             for reflect in [false, true] {
                                 let options =
-                                    SolveOptions { heuristic: heuristic.clone(), reflect, ..SolveOptions::default() };
+                                    Options::default().with_heuristic(heuristic.clone()).with_reflect(reflect);
                                 check(b, &g, &options, d);
                             }
                         }
@@ -617,23 +683,48 @@ mod tests {
     }
 
     #[test]
-    fn budget_gives_unknown() {
+    fn budget_gives_up_with_a_lower_bound() {
+        use engine::StopReason;
+        use std::time::Duration;
         let g = Goal::BlankLast.layout(4, 4).unwrap();
         let b = Board::parse_line("0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", None).unwrap();
-        let o = SolveOptions { node_limit: Some(10_000), ..SolveOptions::default() };
-        assert_eq!(solve(&b, &g, &o).unwrap().outcome, Outcome::Unknown);
-        let o = SolveOptions { timeout: Some(Duration::ZERO), ..SolveOptions::default() };
-        assert_eq!(solve(&b, &g, &o).unwrap().outcome, Outcome::Unknown);
+        let o = Options::default().with_budget(Budget::default().with_node_limit(10_000));
+        let r = solve_boards(&b, &g, &o).unwrap();
+        let Outcome::GaveUp { reason: StopReason::NodeLimit, proven } = r.outcome else { panic!("{r:?}") };
+        // Manhattan distance plus linear conflicts of the start, at least.
+        assert!(proven >= crate::heuristic::linear_conflict(&b, &g).unwrap(), "{proven}");
+        assert_eq!(r.stats.nodes, 10_001);
+        let o = Options::default().with_budget(Budget::default().with_time_limit(Duration::ZERO));
+        assert!(matches!(
+            solve_boards(&b, &g, &o).unwrap().outcome,
+            Outcome::GaveUp { reason: StopReason::TimeLimit, .. }
+        ));
+    }
+
+    #[test]
+    fn progress_reports_every_bound() {
+        use std::sync::Mutex;
+        let g = Goal::BlankLast.layout(3, 3).unwrap();
+        let b = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&seen);
+        let budget = Budget::default().with_progress(move |p| log.lock().unwrap().push((p.bound, p.best)));
+        let r = solve_boards(&b, &g, &Options::default().with_budget(budget)).unwrap();
+        assert_eq!(r.outcome.answer().and_then(Answer::moves).map(<[Move]>::len), Some(31));
+        let seen = seen.lock().unwrap();
+        let bounds: Vec<u64> = seen.iter().filter_map(|p| p.0).collect();
+        assert!(bounds.windows(2).all(|w| w[0] <= w[1]) && bounds.last() == Some(&31), "{bounds:?}");
+        assert_eq!(seen.last(), Some(&(Some(31), Some(31))));
     }
 
     #[test]
     fn mismatched_inputs_are_errors() {
         let g = Goal::BlankLast.layout(3, 3).unwrap();
         let b = Board::parse_line("1 2 3 0", None).unwrap();
-        assert!(solve(&b, &g, &SolveOptions::default()).is_err());
+        assert_eq!(solve_boards(&b, &g, &Options::default()), Err(Error::Mismatch));
         let db = PatternDb::build(2, 2, 0, &[vec![1, 2, 3]], &mut |_, _| {}).unwrap();
-        let o = SolveOptions { heuristic: Heuristic::Pdb(Arc::new(db)), ..SolveOptions::default() };
+        let o = Options::default().with_heuristic(Heuristic::Pdb(Arc::new(db)));
         let g2 = Goal::BlankLast.layout(2, 2).unwrap();
-        assert!(solve(&b, &g2, &o).is_err());
+        assert_eq!(solve_boards(&b, &g2, &o), Err(Error::PdbMismatch));
     }
 }

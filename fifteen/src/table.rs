@@ -6,7 +6,7 @@
 //! per state, so the 9! states of a 3×3 board take 363 kB.
 
 use crate::solvable::goal_cells;
-use crate::{Board, Move};
+use crate::{Board, Error, Move};
 
 /// The largest board a [`DistanceTable`] accepts (10! states of one byte each).
 pub const MAX_TABLE_CELLS: usize = 10;
@@ -38,10 +38,10 @@ impl DistanceTable {
     /// use fifteen::{table::DistanceTable, Goal};
     /// assert!(DistanceTable::new(&Goal::BlankLast.layout(4, 4).unwrap()).is_err());
     /// ```
-    pub fn new(goal: &Board) -> Result<DistanceTable, String> {
+    pub fn new(goal: &Board) -> Result<DistanceTable, Error> {
         let n = goal.tiles().len();
         if n > MAX_TABLE_CELLS {
-            return Err(format!("a distance table takes at most {MAX_TABLE_CELLS} cells, not {n}"));
+            return Err(Error::TableSize { cells: n, max: MAX_TABLE_CELLS });
         }
         let mut factorials = vec![1u32; n + 1];
         for i in 1..=n {
@@ -62,7 +62,7 @@ impl DistanceTable {
             head += 1;
             let d = table.dist[r as usize];
             if d == UNSEEN - 1 {
-                return Err("a state is farther than 254 moves".to_string());
+                return Err(Error::TableDepth);
             }
             table.unrank(r, &mut perm);
             let blank = perm.iter().position(|&l| l == blank_label).unwrap_or(0);

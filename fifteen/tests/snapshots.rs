@@ -2,11 +2,11 @@
 //! report is computed here and checked: solutions are replayed to the goal, the optimal
 //! length is compared across heuristics and against the fast solver.
 
+use engine::{Budget, Outcome};
 use fifteen::fast::solve_fast;
 use fifteen::fixture::{FixtureFile, NamedBoard};
 use fifteen::solvable::{goal_board, is_reachable, reference};
-use fifteen::solver::{Heuristic, Outcome, SolveOptions, solve};
-use fifteen::{Board, Goal, Move};
+use fifteen::{Answer, Board, Goal, Heuristic, Move, Options, Puzzle, solve};
 use serde::Serialize;
 
 /// What a board fixture pins down.
@@ -55,7 +55,7 @@ fn board_report(nb: &NamedBoard) -> BoardReport {
     let mut report = BoardReport {
         name: nb.name.clone(),
         size: format!("{}x{}", board.width(), board.height()),
-        goal: goal_spec.to_string(),
+        goal: goal_spec.label(),
         blank: board.coord(board.blank()).to_string(),
         solvable: String::new(),
         optimal: None,
@@ -64,7 +64,7 @@ fn board_report(nb: &NamedBoard) -> BoardReport {
     let goal = match goal_board(board, &goal_spec) {
         Ok(g) => g,
         Err(e) => {
-            report.solvable = e;
+            report.solvable = e.to_string();
             return report;
         }
     };
@@ -80,16 +80,20 @@ fn board_report(nb: &NamedBoard) -> BoardReport {
         report.fast_length = Some(moves.len());
     }
     if board.tiles().len() <= 16 {
-        let lc = solve(board, &goal, &SolveOptions::default()).unwrap().outcome;
-        let md =
-            SolveOptions { heuristic: Heuristic::Manhattan, node_limit: Some(2_000_000), ..SolveOptions::default() };
-        match (&lc, solve(board, &goal, &md).unwrap().outcome) {
-            (Outcome::Solved(a), Outcome::Solved(b)) => assert_eq!(a.len(), b.len(), "{}", nb.name),
-            (Outcome::Unsolvable, other) => assert_eq!(other, Outcome::Unsolvable),
-            (_, Outcome::Unknown) => {}
+        let puzzle = Puzzle::new(board.clone(), goal.clone()).unwrap();
+        let lc = solve(&puzzle, &Options::default()).unwrap().outcome;
+        let md = Options::default()
+            .with_heuristic(Heuristic::Manhattan)
+            .with_budget(Budget::default().with_node_limit(2_000_000));
+        match (&lc, solve(&puzzle, &md).unwrap().outcome) {
+            (Outcome::Proved(Answer::Moves(a)), Outcome::Proved(Answer::Moves(b))) => {
+                assert_eq!(a.len(), b.len(), "{}", nb.name);
+            }
+            (Outcome::Proved(Answer::Unsolvable), other) => assert_eq!(other, Outcome::Proved(Answer::Unsolvable)),
+            (_, Outcome::GaveUp { .. }) => {}
             (a, b) => panic!("{}: {a:?} vs {b:?}", nb.name),
         }
-        if let Outcome::Solved(moves) = &lc {
+        if let Outcome::Proved(Answer::Moves(moves)) = &lc {
             replay(board, moves, &goal);
             assert!(moves.len() <= report.fast_length.unwrap_or(usize::MAX));
             report.optimal = Some(format!("{} {}", moves.len(), Move::format_all(moves)));
@@ -109,7 +113,7 @@ fn fixtures() {
                 .goals
                 .iter()
                 .map(|g| GoalReport {
-                    goal: g.goal.to_string(),
+                    goal: g.goal.label(),
                     size: format!("{}x{}", g.layout.width(), g.layout.height()),
                     rows: rows(&g.layout),
                 })
@@ -121,4 +125,13 @@ fn fixtures() {
             insta::assert_ron_snapshot!(report);
         });
     });
+}
+
+#[test]
+fn generated_fixture_files_are_up_to_date() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fifteen");
+    for (name, text) in fifteen::fixture::generated() {
+        let on_disk = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(on_disk, text, "{name} differs from what `cargo xtask fixtures` writes");
+    }
 }

@@ -9,7 +9,8 @@ fn bench_generate(c: &mut Criterion) {
             let mut seed = 0;
             b.iter(|| {
                 seed += 1;
-                hitori::generate::generate(side, side, seed).expect("a unique puzzle")
+                let spec = hitori::Spec::new(side, side);
+                hitori::generate(&spec, &mut engine::SeededRng::new(seed)).expect("a unique puzzle")
             });
         });
     }

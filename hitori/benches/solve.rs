@@ -5,15 +5,16 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::{Coord, Grid, SeededRng};
 use hitori::Puzzle;
-use hitori::solver::{Answer, Limits, solve, solve_with_stats};
+use hitori::solver::{Answer, Options, solve};
 
 fn bench_solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_unique");
     for side in [10usize, 15, 25, 50] {
-        let puzzle = hitori::generate::generate(side, side, 2026).expect("a unique puzzle");
-        assert!(matches!(solve(&puzzle, Limits::default()), Answer::Unique(_)));
+        let spec = hitori::Spec::new(side, side);
+        let puzzle = hitori::generate(&spec, &mut SeededRng::new(2026)).expect("a unique puzzle");
+        assert!(matches!(solve(&puzzle, &Options::default()).outcome.answer(), Some(Answer::Unique(_))));
         group.bench_with_input(BenchmarkId::new("solver", side), &puzzle, |b, p| {
-            b.iter(|| solve(black_box(p), Limits::default()));
+            b.iter(|| solve(black_box(p), &Options::default()));
         });
     }
     group.finish();
@@ -43,10 +44,10 @@ fn bench_search(c: &mut Criterion) {
         // The first board of the family on which the solver has to branch.
         let puzzle = (0..500)
             .map(|seed| mixed(side, seed, 12))
-            .find(|p| solve_with_stats(p, Limits::default()).1.nodes > 0)
+            .find(|p| solve(p, &Options::default()).stats.nodes > 0)
             .expect("a board that needs search");
         group.bench_with_input(BenchmarkId::new("solver", side), &puzzle, |b, p| {
-            b.iter(|| solve(black_box(p), Limits::default()));
+            b.iter(|| solve(black_box(p), &Options::default()));
         });
     }
     group.finish();

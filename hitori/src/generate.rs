@@ -10,25 +10,26 @@
 //!    the intended solution but not in B copies the number of a cell unshaded in both, which
 //!    rules B out and keeps the intended solution valid; then it solves again.
 //!
-//! Repairs and restarts are bounded and every choice comes from the seed (the solver runs
-//! under a node budget, not a clock), so the same seed gives the same puzzle everywhere.
+//! Repairs and restarts are bounded and every choice comes from the random stream (each
+//! uniqueness proof is capped by a node count, not a clock), so the same seed gives the
+//! same puzzle everywhere. The [`Spec`]'s budget only decides whether generation finishes:
+//! its clock, cancel token and node limit stop it with [`GenerateError::GaveUp`].
 
-use std::fmt;
-
-use engine::{Grid, SeededRng};
+use engine::{Budget, Grid, Meter, Outcome, SeededRng, Size, StopReason};
+use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
 use crate::connectivity::Connectivity;
-use crate::solver::{Answer, Limits, solve};
+use crate::solver::{Answer, solve_in};
 use crate::steps::Difficulty;
 
 /// Restarts with a fresh shading before giving up.
 const ATTEMPTS: usize = 40;
 /// Branchings allowed for one uniqueness proof.
 const NODE_BUDGET: u64 = 20_000;
-/// Puzzles tried by [`generate_graded`].
-const GRADED_TRIES: usize = 300;
-/// Puzzles [`generate_graded`] tries to harden.
+/// Puzzles tried for a wanted difficulty.
+pub const GRADED_TRIES: usize = 300;
+/// Puzzles tried for a wanted difficulty that are also hardened.
 const HARDEN_TRIES: usize = 20;
 /// Mutations tried by [`harden`] on one puzzle.
 const HARDEN_STEPS: usize = 60;
@@ -36,22 +37,30 @@ const HARDEN_STEPS: usize = 60;
 /// Why no puzzle came out.
 ///
 /// ```
-/// let e = hitori::generate::generate(1, 2, 0).unwrap_err();
+/// use hitori::generate::{generate, GenerateError, Spec};
+/// let e = generate(&Spec::new(1, 2), &mut engine::SeededRng::new(0)).unwrap_err();
+/// assert_eq!(e, GenerateError::NoUniquePuzzle { width: 1, height: 2 });
 /// assert_eq!(e.to_string(), "found no puzzle with exactly one solution at 1x2");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum GenerateError {
     /// A side is 0.
+    #[error("the board must be at least 1x1")]
     Empty,
     /// Every attempt failed (1×2 and 2×1 have no unique puzzle at all).
+    #[error("found no puzzle with exactly one solution at {width}x{height}")]
     NoUniquePuzzle {
         /// Board width.
         width: usize,
         /// Board height.
         height: usize,
     },
-    /// No puzzle of the wanted difficulty turned up (puzzles that need search are rare:
-    /// one-step contradictions solve almost everything this generator makes).
+    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (puzzles that
+    /// need search are rare: one-step contradictions solve almost everything this
+    /// generator makes).
+    #[error("found no {difficulty} puzzle at {width}x{height} in {GRADED_TRIES} tries")]
     NoPuzzleOfDifficulty {
         /// Board width.
         width: usize,
@@ -60,26 +69,100 @@ pub enum GenerateError {
         /// What was asked for.
         difficulty: Difficulty,
     },
+    /// The spec's budget ran out (or was cancelled) first.
+    #[error("gave up before a puzzle was found ({reason})")]
+    GaveUp {
+        /// Which limit stopped generation.
+        reason: StopReason,
+    },
 }
 
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Empty => write!(f, "the board must be at least 1x1"),
-            GenerateError::NoUniquePuzzle { width, height } => {
-                write!(f, "found no puzzle with exactly one solution at {width}x{height}")
-            }
-            GenerateError::NoPuzzleOfDifficulty { width, height, difficulty } => {
-                write!(f, "found no {difficulty} puzzle at {width}x{height} in {GRADED_TRIES} tries")
-            }
-        }
+/// What to generate: a size, optionally a difficulty, and the budget generation runs under.
+/// The budget is not part of the serialised form.
+///
+/// ```
+/// use hitori::generate::Spec;
+/// use hitori::steps::Difficulty;
+/// let spec = Spec::new(8, 6).with_difficulty(Difficulty::Medium);
+/// assert_eq!((spec.size.width, spec.size.height), (8, 6));
+/// assert_eq!(Spec::default().size, engine::Size::new(10, 10));
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Spec {
+    /// Columns and rows (each at least 1).
+    pub size: Size,
+    /// The wanted grade ([`crate::steps::grade`]); `None` for any unique puzzle.
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
+    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and steps
+    /// of grading).
+    #[serde(skip)]
+    pub budget: Budget,
+}
+
+impl Default for Spec {
+    /// 10×10, any difficulty, no limit.
+    fn default() -> Self {
+        Spec::new(10, 10)
     }
 }
 
-impl std::error::Error for GenerateError {}
+impl Spec {
+    /// A `width` × `height` puzzle of any difficulty, no limit.
+    ///
+    /// ```
+    /// assert_eq!(hitori::generate::Spec::new(3, 4).size, engine::Size::new(3, 4));
+    /// ```
+    #[must_use]
+    pub fn new(width: usize, height: usize) -> Self {
+        Spec { size: Size::new(width, height), difficulty: None, budget: Budget::default() }
+    }
+
+    /// The same spec with size `size`.
+    ///
+    /// ```
+    /// let spec = hitori::generate::Spec::default().with_size(engine::Size::new(5, 7));
+    /// assert_eq!(spec.size.height, 7);
+    /// ```
+    #[must_use]
+    pub fn with_size(mut self, size: Size) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// The same spec, asking for a puzzle of `difficulty`.
+    ///
+    /// ```
+    /// use hitori::steps::Difficulty;
+    /// assert_eq!(hitori::generate::Spec::default().with_difficulty(Difficulty::Hard).difficulty, Some(Difficulty::Hard));
+    /// ```
+    #[must_use]
+    pub fn with_difficulty(mut self, difficulty: Difficulty) -> Self {
+        self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// The same spec with `budget`.
+    ///
+    /// ```
+    /// let spec = hitori::generate::Spec::default().with_budget(engine::Budget::default().with_node_limit(9));
+    /// assert_eq!(spec.budget.node_limit(), Some(9));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+}
 
 /// A generated puzzle with its one solution (`true` = shaded).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// ```
+/// let g = hitori::generate::generate_with_solution(&hitori::generate::Spec::new(4, 4), &mut engine::SeededRng::new(1)).unwrap();
+/// assert!(hitori::rules::is_solution(&g.puzzle, &g.solution));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Generated {
     /// The puzzle.
     pub puzzle: Puzzle,
@@ -87,51 +170,130 @@ pub struct Generated {
     pub solution: Grid<bool>,
 }
 
-/// A `width` × `height` puzzle with exactly one solution, determined by `seed`.
+/// A puzzle of `spec`'s size with exactly one solution (of `spec`'s difficulty, if it
+/// names one), determined by the random stream `rng`: the same seed gives the same puzzle.
+///
+/// With a difficulty, puzzles are generated from seeds drawn from `rng` until one has that
+/// grade, at most [`GRADED_TRIES`] times; the first 20 that are too easy are also
+/// hill-climbed towards it by renumbering shaded cells while the puzzle stays unique.
 ///
 /// ```
-/// let p = hitori::generate::generate(6, 4, 7).unwrap();
+/// use engine::SeededRng;
+/// use hitori::generate::{generate, Spec};
+/// use hitori::steps::{grade, Difficulty};
+///
+/// let p = generate(&Spec::new(6, 4), &mut SeededRng::new(7)).unwrap();
 /// assert_eq!((p.width(), p.height()), (6, 4));
-/// assert_eq!(hitori::solver::solve(&p, Default::default()).class(), "unique");
-/// assert_eq!(hitori::generate::generate(6, 4, 7).unwrap(), p);
+/// assert_eq!(hitori::solver::solve(&p, &Default::default()).outcome.answer().unwrap().class(), "unique");
+/// assert_eq!(generate(&Spec::new(6, 4), &mut SeededRng::new(7)).unwrap(), p);
+///
+/// let medium = generate(&Spec::new(6, 6).with_difficulty(Difficulty::Medium), &mut SeededRng::new(3)).unwrap();
+/// assert_eq!(grade(&medium), Difficulty::Medium);
 /// ```
-pub fn generate(width: usize, height: usize, seed: u64) -> Result<Puzzle, GenerateError> {
-    generate_with_solution(width, height, seed).map(|g| g.puzzle)
+pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, GenerateError> {
+    generate_with_solution(spec, rng).map(|g| g.puzzle)
 }
 
 /// [`generate`], also returning the solution.
 ///
 /// ```
-/// let g = hitori::generate::generate_with_solution(5, 5, 1).unwrap();
+/// use hitori::generate::{generate_with_solution, Spec, GenerateError};
+/// let g = generate_with_solution(&Spec::new(5, 5), &mut engine::SeededRng::new(1)).unwrap();
 /// assert!(hitori::rules::is_solution(&g.puzzle, &g.solution));
+///
+/// // A cancelled budget stops generation.
+/// let token = engine::CancelToken::new();
+/// token.cancel();
+/// let spec = Spec::new(30, 30).with_budget(engine::Budget::default().with_cancel(token));
+/// assert!(matches!(generate_with_solution(&spec, &mut engine::SeededRng::new(1)), Err(GenerateError::GaveUp { .. })));
 /// ```
-pub fn generate_with_solution(width: usize, height: usize, seed: u64) -> Result<Generated, GenerateError> {
+pub fn generate_with_solution(spec: &Spec, rng: &mut SeededRng) -> Result<Generated, GenerateError> {
+    let mut meter = spec.budget.start();
+    let (width, height) = (spec.size.width, spec.size.height);
+    let Some(difficulty) = spec.difficulty else {
+        return unique(width, height, rng, &mut meter);
+    };
+    for attempt in 0..GRADED_TRIES {
+        let generated = unique(width, height, &mut SeededRng::new(rng.next_u64()), &mut meter)?;
+        let grade = graded(&generated.puzzle, &mut meter)?;
+        if grade == difficulty {
+            return Ok(generated);
+        }
+        if grade < difficulty && attempt < HARDEN_TRIES {
+            if let Some(puzzle) = harden(&generated, difficulty, rng, &mut meter)? {
+                return Ok(Generated { puzzle, solution: generated.solution });
+            }
+        }
+    }
+    Err(GenerateError::NoPuzzleOfDifficulty { width, height, difficulty })
+}
+
+/// Stops generation when the meter has run out.
+fn out_of_budget(meter: &mut Meter) -> Result<(), GenerateError> {
+    if meter.check() {
+        Err(GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) })
+    } else {
+        Ok(())
+    }
+}
+
+/// The grade of `puzzle`, or the budget's stop.
+fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Difficulty, GenerateError> {
+    crate::steps::walk(puzzle, Some(meter))
+        .map(|w| w.difficulty)
+        .map_err(|_| GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) })
+}
+
+/// One uniqueness proof capped at [`NODE_BUDGET`] branchings: `Ok(None)` when the cap ran
+/// out, an error when the caller's budget did.
+fn prove(puzzle: &Puzzle, meter: &mut Meter) -> Result<Option<Answer>, GenerateError> {
+    let outer = meter.node_limit();
+    let cap = meter.nodes().saturating_add(NODE_BUDGET);
+    meter.set_node_limit(Some(outer.map_or(cap, |o| o.min(cap))));
+    let outcome = solve_in(puzzle, meter);
+    meter.set_node_limit(outer);
+    // Clears a stop by the cap (even one hit by the node that found a second solution);
+    // a stop by the caller's own limits stays.
+    meter.resume();
+    match outcome {
+        Outcome::Proved(answer) | Outcome::Found(answer) => Ok(Some(answer)),
+        Outcome::GaveUp { reason: StopReason::NodeLimit, .. } if !meter.is_stopped() => Ok(None),
+        Outcome::GaveUp { reason, .. } => Err(GenerateError::GaveUp { reason }),
+    }
+}
+
+/// A unique puzzle of any difficulty.
+fn unique(width: usize, height: usize, rng: &mut SeededRng, meter: &mut Meter) -> Result<Generated, GenerateError> {
     if width == 0 || height == 0 {
         return Err(GenerateError::Empty);
     }
-    let mut rng = SeededRng::new(seed);
     let repairs = 10 + (width * height) / 4;
     for _ in 0..ATTEMPTS {
-        let mut target = maximal_shading(width, height, &mut rng);
-        let mut numbers = latin_numbers(width, height, &mut rng);
+        out_of_budget(meter)?;
+        let mut target = maximal_shading(width, height, rng);
+        let mut numbers = latin_numbers(width, height, rng);
         for i in 0..numbers.len() {
+            if i % 4096 == 4095 {
+                out_of_budget(meter)?;
+            }
             if target[i] {
-                copy_from_line(&mut numbers, i, &mut rng, |j| !target[j]);
+                copy_from_line(&mut numbers, i, rng, |j| !target[j]);
             }
         }
         for _ in 0..repairs {
+            out_of_budget(meter)?;
             let puzzle = Puzzle::from_grid(numbers.clone()).expect("numbers are positive");
-            match solve(&puzzle, Limits { time: None, nodes: Some(NODE_BUDGET) }) {
-                Answer::Unique(solution) => {
+            match prove(&puzzle, meter)? {
+                Some(Answer::Unique(solution)) => {
                     debug_assert_eq!(solution, target);
                     return Ok(Generated { puzzle, solution });
                 }
-                Answer::Multiple(a, b) => {
+                Some(Answer::Multiple(a, b)) => {
                     let other = if a == target { b } else { a };
                     let mut changed = false;
                     for i in 0..numbers.len() {
                         if target[i] && !other[i] {
-                            changed |= copy_from_line(&mut numbers, i, &mut rng, |j| !target[j] && !other[j]);
+                            changed |= copy_from_line(&mut numbers, i, rng, |j| !target[j] && !other[j]);
                         }
                     }
                     if !changed {
@@ -139,62 +301,35 @@ pub fn generate_with_solution(width: usize, height: usize, seed: u64) -> Result<
                         // cells a reason to be shaded.
                         for i in 0..numbers.len() {
                             if other[i] && !target[i] {
-                                copy_from_line(&mut numbers, i, &mut rng, |j| !other[j]);
+                                copy_from_line(&mut numbers, i, rng, |j| !other[j]);
                             }
                         }
                         target = other;
                     }
                 }
-                Answer::None | Answer::Unknown => break,
+                Some(Answer::None) | None => break,
             }
         }
     }
     Err(GenerateError::NoUniquePuzzle { width, height })
 }
 
-/// Tries for a puzzle of the given [`Difficulty`] (as graded by [`crate::steps::grade`]):
-/// generates from seeds derived from `seed` until one matches, at most 300 times; the first
-/// 20 that are too easy are also hill-climbed towards the wanted grade by renumbering shaded
-/// cells while it stays unique.
-///
-/// ```
-/// use hitori::steps::{grade, Difficulty};
-/// let p = hitori::generate::generate_graded(6, 6, 3, Difficulty::Medium).unwrap();
-/// assert_eq!(grade(&p), Difficulty::Medium);
-/// ```
-pub fn generate_graded(
-    width: usize,
-    height: usize,
-    seed: u64,
-    difficulty: Difficulty,
-) -> Result<Puzzle, GenerateError> {
-    let mut rng = SeededRng::new(seed);
-    for attempt in 0..GRADED_TRIES {
-        let generated = generate_with_solution(width, height, rng.next_u64())?;
-        let grade = crate::steps::grade(&generated.puzzle);
-        if grade == difficulty {
-            return Ok(generated.puzzle);
-        }
-        if grade < difficulty && attempt < HARDEN_TRIES {
-            if let Some(puzzle) = harden(&generated, difficulty, &mut rng) {
-                return Ok(puzzle);
-            }
-        }
-    }
-    Err(GenerateError::NoPuzzleOfDifficulty { width, height, difficulty })
-}
-
 /// Hill-climbs towards a harder puzzle with the same unique solution: a shaded cell copies
 /// the number of another unshaded cell of its row or column; the change is kept when the
 /// puzzle stays unique and its grade does not drop. `Some` once the grade is `target`.
-fn harden(generated: &Generated, target: Difficulty, rng: &mut SeededRng) -> Option<Puzzle> {
+fn harden(
+    generated: &Generated,
+    target: Difficulty,
+    rng: &mut SeededRng,
+    meter: &mut Meter,
+) -> Result<Option<Puzzle>, GenerateError> {
     let solution = &generated.solution;
     let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
     if shaded.is_empty() {
-        return None;
+        return Ok(None);
     }
     let mut numbers = generated.puzzle.numbers().clone();
-    let mut grade = crate::steps::grade(&generated.puzzle);
+    let mut grade = graded(&generated.puzzle, meter)?;
     for _ in 0..HARDEN_STEPS {
         let mut candidate = numbers.clone();
         let d = shaded[rng.index(shaded.len())];
@@ -202,19 +337,19 @@ fn harden(generated: &Generated, target: Difficulty, rng: &mut SeededRng) -> Opt
             continue;
         }
         let puzzle = Puzzle::from_grid(candidate.clone()).expect("numbers are positive");
-        if solve(&puzzle, Limits { time: None, nodes: Some(NODE_BUDGET) }) != Answer::Unique(solution.clone()) {
+        if !matches!(prove(&puzzle, meter)?, Some(Answer::Unique(s)) if s == *solution) {
             continue;
         }
-        let new_grade = crate::steps::grade(&puzzle);
+        let new_grade = graded(&puzzle, meter)?;
         if new_grade == target {
-            return Some(puzzle);
+            return Ok(Some(puzzle));
         }
         if new_grade >= grade && new_grade < target {
             numbers = candidate;
             grade = new_grade;
         }
     }
-    None
+    Ok(None)
 }
 
 /// Shades cells in random order while they touch no shaded cell and keep the rest
@@ -276,12 +411,21 @@ mod tests {
     use super::*;
     use crate::rules::is_solution;
     use crate::solver::brute_force;
+    use crate::solver::tests::answer;
+
+    fn make(w: usize, h: usize, seed: u64) -> Result<Generated, GenerateError> {
+        generate_with_solution(&Spec::new(w, h), &mut SeededRng::new(seed))
+    }
+
+    fn graded_puzzle(w: usize, h: usize, seed: u64, d: Difficulty) -> Result<Puzzle, GenerateError> {
+        generate(&Spec::new(w, h).with_difficulty(d), &mut SeededRng::new(seed))
+    }
 
     #[test]
     fn small_puzzles_are_unique_by_brute_force() {
         for (w, h) in [(1, 1), (1, 3), (3, 1), (2, 2), (2, 3), (3, 3), (4, 3), (4, 4), (5, 4), (5, 5), (1, 6)] {
             for seed in 0..6 {
-                let g = generate_with_solution(w, h, seed).unwrap();
+                let g = make(w, h, seed).unwrap();
                 assert!(is_solution(&g.puzzle, &g.solution));
                 assert_eq!(brute_force(&g.puzzle, 2), vec![g.solution.clone()], "{:?}", g.puzzle);
             }
@@ -292,12 +436,12 @@ mod tests {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(60))]
         #[test]
         fn every_generated_puzzle_has_exactly_its_solution(w in 2usize..12, h in 2usize..12, seed in 0u64..1_000_000) {
-            let g = generate_with_solution(w, h, seed).unwrap();
+            let g = make(w, h, seed).unwrap();
             proptest::prop_assert!(is_solution(&g.puzzle, &g.solution));
             if w * h <= 25 {
                 proptest::prop_assert_eq!(brute_force(&g.puzzle, 2), vec![g.solution.clone()]);
             } else {
-                proptest::prop_assert_eq!(solve(&g.puzzle, Limits::default()), Answer::Unique(g.solution.clone()));
+                proptest::prop_assert_eq!(answer(&g.puzzle), Answer::Unique(g.solution.clone()));
             }
         }
     }
@@ -305,8 +449,8 @@ mod tests {
     #[test]
     fn fifty_by_fifty_and_beyond() {
         for (w, h) in [(50, 50), (62, 62), (80, 30)] {
-            let g = generate_with_solution(w, h, 2026).unwrap();
-            assert_eq!(solve(&g.puzzle, Limits::default()), Answer::Unique(g.solution.clone()));
+            let g = make(w, h, 2026).unwrap();
+            assert_eq!(answer(&g.puzzle), Answer::Unique(g.solution.clone()));
             assert!(is_solution(&g.puzzle, &g.solution));
         }
     }
@@ -314,28 +458,45 @@ mod tests {
     #[test]
     fn graded_puzzles_have_their_grade() {
         for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
-            let p = generate_graded(6, 6, 11, d).unwrap();
+            let p = graded_puzzle(6, 6, 11, d).unwrap();
             assert_eq!(crate::steps::grade(&p), d);
-            assert_eq!(solve(&p, Limits::default()).class(), "unique");
+            assert_eq!(answer(&p).class(), "unique");
         }
-        let err = generate_graded(1, 2, 0, Difficulty::Easy).unwrap_err();
+        let err = graded_puzzle(1, 2, 0, Difficulty::Easy).unwrap_err();
         assert_eq!(err, GenerateError::NoUniquePuzzle { width: 1, height: 2 });
     }
 
     #[test]
     fn impossible_sizes_fail_cleanly() {
-        assert_eq!(generate(1, 2, 0), Err(GenerateError::NoUniquePuzzle { width: 1, height: 2 }));
-        assert_eq!(generate(2, 1, 3), Err(GenerateError::NoUniquePuzzle { width: 2, height: 1 }));
-        assert_eq!(generate(0, 4, 0), Err(GenerateError::Empty));
+        assert_eq!(make(1, 2, 0), Err(GenerateError::NoUniquePuzzle { width: 1, height: 2 }));
+        assert_eq!(make(2, 1, 3), Err(GenerateError::NoUniquePuzzle { width: 2, height: 1 }));
+        assert_eq!(make(0, 4, 0), Err(GenerateError::Empty));
     }
 
     #[test]
     fn larger_and_non_square_puzzles_are_unique_and_deterministic() {
         for (w, h, seed) in [(10, 10, 1), (15, 8, 2), (7, 20, 3), (20, 20, 4)] {
-            let g = generate_with_solution(w, h, seed).unwrap();
-            assert_eq!(solve(&g.puzzle, Limits::default()), Answer::Unique(g.solution.clone()));
+            let g = make(w, h, seed).unwrap();
+            assert_eq!(answer(&g.puzzle), Answer::Unique(g.solution.clone()));
             assert!(is_solution(&g.puzzle, &g.solution));
-            assert_eq!(generate(w, h, seed).unwrap(), g.puzzle);
+            assert_eq!(make(w, h, seed).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn the_budget_stops_generation() {
+        use std::time::{Duration, Instant};
+        let start = Instant::now();
+        let spec = Spec::new(300, 300).with_budget(Budget::default().with_time_limit(Duration::from_millis(100)));
+        let e = generate(&spec, &mut SeededRng::new(1)).unwrap_err();
+        assert_eq!(e, GenerateError::GaveUp { reason: StopReason::TimeLimit });
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        let spec = Spec::new(8, 8).with_difficulty(Difficulty::Hard).with_budget(Budget::default().with_node_limit(0));
+        // A node limit of 0 stops at the first branching, or lets a puzzle through that
+        // needs none.
+        match generate(&spec, &mut SeededRng::new(5)) {
+            Ok(p) => assert_eq!(crate::steps::grade(&p), Difficulty::Hard),
+            Err(e) => assert_eq!(e, GenerateError::GaveUp { reason: StopReason::NodeLimit }),
         }
     }
 }

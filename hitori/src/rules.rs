@@ -24,6 +24,7 @@ use crate::Puzzle;
 /// assert_eq!(Cell::from_shaded(true), Cell::Shaded);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Cell {
     /// Not decided yet.
     #[default]
@@ -44,6 +45,20 @@ impl Cell {
     pub fn from_shaded(shaded: bool) -> Cell {
         if shaded { Cell::Shaded } else { Cell::Unshaded }
     }
+
+    /// `"unknown"`, `"shaded"` or `"unshaded"` (as in the serialised form).
+    ///
+    /// ```
+    /// assert_eq!(hitori::rules::Cell::Shaded.name(), "shaded");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Cell::Unknown => "unknown",
+            Cell::Shaded => "shaded",
+            Cell::Unshaded => "unshaded",
+        }
+    }
 }
 
 /// A row or a column of the board.
@@ -52,6 +67,7 @@ impl Cell {
 /// assert_eq!(hitori::rules::Line::Row(2).to_string(), "row 2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Line {
     /// Row `y` (from the top, from 0).
     Row(usize),
@@ -79,6 +95,7 @@ impl fmt::Display for Line {
 /// assert_eq!(v[0].to_string(), "row 0: 1 is repeated among unshaded cells 0,0 1,0");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Violation {
     /// The cell states do not have the puzzle's shape.
     WrongShape {

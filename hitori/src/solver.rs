@@ -1,43 +1,46 @@
 //! The uniqueness-proving solver: propagation with sound deductions, then branching,
-//! counting solutions up to two, under a time and node budget.
+//! counting solutions up to two, under an [`engine::Budget`].
 //!
 //! Every deduction holds for *every* solution, so the count is exact: the rule that assumes
 //! a unique solution ("a number alone in its row and column is unshaded") is never used.
 //! When only cells whose number is alone among the open cells of its row and column remain
 //! undecided, leaving them all unshaded is a solution, and shading any one of them (none
 //! touches a shaded cell or is a cut, after propagation) is a second one.
+//!
+//! The budget counts branchings as nodes; its clock and cancel token are read every
+//! [`engine::budget::CHECK_EVERY`] branchings and after every deduction round, so a search
+//! on a big board stops soon after it is cancelled.
 
 use std::fmt;
-use std::time::{Duration, Instant};
 
-use engine::{Coord, Grid};
+use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
 use crate::connectivity::{Connectivity, Mark};
 use crate::rules::Cell;
 
-/// The solver's verdict.
+/// The solver's verdict on a puzzle (`true` = shaded in the solutions).
 ///
 /// ```
-/// use hitori::solver::{solve, Answer, Limits};
+/// use hitori::solver::{solve, Answer, Options};
 /// let p = hitori::Puzzle::parse("1 1\n1 1").unwrap();
-/// assert_eq!(solve(&p, Limits::default()), Answer::None);
+/// assert_eq!(solve(&p, &Options::default()).outcome.into_answer(), Some(Answer::None));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Answer {
-    /// Exactly one solution (`true` = shaded).
+    /// Exactly one solution.
     Unique(Grid<bool>),
     /// At least two solutions; two different ones.
     Multiple(Grid<bool>, Grid<bool>),
     /// No solution.
     None,
-    /// The budget ran out before the answer was known.
-    Unknown,
 }
 
 impl Answer {
-    /// `"unique"`, `"multiple"`, `"none"` or `"unknown"`.
+    /// `"unique"`, `"multiple"` or `"none"`.
     ///
     /// ```
     /// assert_eq!(hitori::solver::Answer::None.class(), "none");
@@ -48,7 +51,6 @@ impl Answer {
             Answer::Unique(_) => "unique",
             Answer::Multiple(..) => "multiple",
             Answer::None => "none",
-            Answer::Unknown => "unknown",
         }
     }
 
@@ -56,7 +58,7 @@ impl Answer {
     ///
     /// ```
     /// let p = hitori::Puzzle::parse("1 2\n2 1").unwrap();
-    /// let a = hitori::solver::solve(&p, Default::default());
+    /// let a = hitori::solver::solve(&p, &Default::default()).outcome.into_answer().unwrap();
     /// assert_eq!(a.class(), "multiple");
     /// assert_eq!(a.solutions().len(), 2);
     /// ```
@@ -65,7 +67,7 @@ impl Answer {
         match self {
             Answer::Unique(s) => vec![s],
             Answer::Multiple(a, b) => vec![a, b],
-            Answer::None | Answer::Unknown => Vec::new(),
+            Answer::None => Vec::new(),
         }
     }
 }
@@ -76,79 +78,82 @@ impl fmt::Display for Answer {
     }
 }
 
-/// A budget for one solve: wall-clock time and search nodes (branchings), both optional.
+/// How to solve: the search budget (nodes are branchings). Hitori's solver has no other
+/// setting.
 ///
 /// ```
 /// use std::time::Duration;
-/// let l = hitori::solver::Limits { time: Some(Duration::from_secs(1)), nodes: None };
-/// assert_eq!(hitori::solver::Limits::default().nodes, None);
-/// # let _ = l;
+/// let options = hitori::solver::Options::default()
+///     .with_budget(engine::Budget::default().with_time_limit(Duration::from_secs(1)));
+/// assert_eq!(options.budget.time_limit(), Some(Duration::from_secs(1)));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Give up after this long.
-    pub time: Option<Duration>,
-    /// Give up after this many branchings.
-    pub nodes: Option<u64>,
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Node limit (branchings), time limit, cancel token and progress callback.
+    pub budget: Budget,
 }
 
-/// Answers whether `puzzle` has no, one, or several solutions, with the solutions.
+impl Options {
+    /// The same options with `budget`.
+    ///
+    /// ```
+    /// let o = hitori::solver::Options::default().with_budget(engine::Budget::default().with_node_limit(5));
+    /// assert_eq!(o.budget.node_limit(), Some(5));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+}
+
+/// What [`solve`] returns: the verdict, proven ([`Outcome::Proved`]), or
+/// [`Outcome::GaveUp`] with the solution found before the budget ran out, if there was one
+/// (the puzzle then has at least that solution); and the [`engine::Stats`] spent.
+pub type SolveReport = Report<Answer, Option<Grid<bool>>>;
+
+/// Answers whether `puzzle` has no, one, or several solutions, with the solutions. The
+/// verdict is always proven; the search gives up only when `options.budget` runs out.
+/// The progress callback hears the number of solutions found so far as its `best`.
 ///
 /// ```
-/// use hitori::solver::{solve, Answer};
+/// use engine::Outcome;
+/// use hitori::solver::{solve, Answer, Options};
 /// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
-/// match solve(&p, Default::default()) {
-///     Answer::Unique(s) => assert!(hitori::rules::is_solution(&p, &s)),
-///     other => panic!("{other}"),
+/// let report = solve(&p, &Options::default());
+/// match report.outcome {
+///     Outcome::Proved(Answer::Unique(s)) => assert!(hitori::rules::is_solution(&p, &s)),
+///     other => panic!("{other:?}"),
 /// }
+/// assert_eq!(report.stats.nodes, 0); // solved by deductions alone
 /// ```
 #[must_use]
-pub fn solve(puzzle: &Puzzle, limits: Limits) -> Answer {
-    solve_with_stats(puzzle, limits).0
+pub fn solve(puzzle: &Puzzle, options: &Options) -> SolveReport {
+    let mut meter = options.budget.start();
+    let outcome = solve_in(puzzle, &mut meter);
+    Report { outcome, stats: meter.stats() }
 }
 
-/// What a solve did.
-///
-/// ```
-/// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
-/// let (_, stats) = hitori::solver::solve_with_stats(&p, Default::default());
-/// assert!(stats.assignments > 0);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Branchings made.
-    pub nodes: u64,
-    /// Cell states set, by deduction or by branching.
-    pub assignments: u64,
-}
-
-/// [`solve`], also returning how much work it took.
-///
-/// ```
-/// let p = hitori::Puzzle::parse("3").unwrap();
-/// let (a, stats) = hitori::solver::solve_with_stats(&p, Default::default());
-/// assert_eq!(a.class(), "unique");
-/// assert_eq!(stats.nodes, 0);
-/// ```
-#[must_use]
-pub fn solve_with_stats(puzzle: &Puzzle, limits: Limits) -> (Answer, Stats) {
-    let mut s = Search::new(puzzle, limits);
+/// [`solve`] on a running meter (the generator shares one meter across its proofs).
+pub(crate) fn solve_in(puzzle: &Puzzle, meter: &mut Meter) -> Outcome<Answer, Option<Grid<bool>>> {
+    let mut s = Search::new(puzzle, meter);
     for (i, v, _) in static_deductions(puzzle) {
         s.queue.push((i, v));
     }
     s.search();
-    let stats = Stats { nodes: s.nodes, assignments: s.assignments };
-    let answer = match (s.solutions.len(), s.aborted) {
+    let mut solutions = std::mem::take(&mut s.solutions);
+    let aborted = s.aborted;
+    match (solutions.len(), aborted) {
         (2, _) => {
-            let b = s.solutions.pop().expect("two solutions");
-            let a = s.solutions.pop().expect("two solutions");
-            Answer::Multiple(a, b)
+            let b = solutions.pop().expect("two solutions");
+            let a = solutions.pop().expect("two solutions");
+            Outcome::Proved(Answer::Multiple(a, b))
         }
-        (_, true) => Answer::Unknown,
-        (1, false) => Answer::Unique(s.solutions.pop().expect("one solution")),
-        _ => Answer::None,
-    };
-    (answer, stats)
+        (_, true) => meter.gave_up(solutions.pop()),
+        (1, false) => Outcome::Proved(Answer::Unique(solutions.pop().expect("one solution"))),
+        _ => Outcome::Proved(Answer::None),
+    }
 }
 
 /// The named deductions that depend only on the numbers, as used by the solvers.
@@ -159,7 +164,8 @@ pub fn solve_with_stats(puzzle: &Puzzle, limits: Limits) -> (Answer, Stats) {
 /// let facts = hitori::solver::static_deductions(&p);
 /// assert_eq!(facts, vec![(1, hitori::Cell::Unshaded, StaticRule::Sandwich)]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StaticRule {
     /// `a a a` in a line: the middle one is unshaded (the outer ones follow).
     Triple,
@@ -264,7 +270,7 @@ pub fn brute_force(puzzle: &Puzzle, cap: usize) -> Vec<Grid<bool>> {
 }
 
 /// The backtracking search state.
-struct Search {
+struct Search<'m> {
     width: usize,
     state: Vec<Cell>,
     conn: Connectivity,
@@ -278,15 +284,12 @@ struct Search {
     queue: Vec<(usize, Cell)>,
     dirty: bool,
     solutions: Vec<Grid<bool>>,
-    nodes: u64,
-    assignments: u64,
     aborted: bool,
-    deadline: Option<Instant>,
-    max_nodes: u64,
+    meter: &'m mut Meter,
 }
 
-impl Search {
-    fn new(puzzle: &Puzzle, limits: Limits) -> Search {
+impl<'m> Search<'m> {
+    fn new(puzzle: &Puzzle, meter: &'m mut Meter) -> Search<'m> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let g = puzzle.numbers().cells();
         let mut groups = vec![[0u32; 2]; w * h];
@@ -320,11 +323,8 @@ impl Search {
             queue: Vec::new(),
             dirty: false,
             solutions: Vec::new(),
-            nodes: 0,
-            assignments: 0,
             aborted: false,
-            deadline: limits.time.map(|t| Instant::now() + t),
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            meter,
         }
     }
 
@@ -341,7 +341,6 @@ impl Search {
         if self.state[i] != Cell::Unknown {
             return self.state[i] == v;
         }
-        self.assignments += 1;
         if v == Cell::Shaded {
             if self.not_shaded == 1 || self.conn.would_disconnect(i) {
                 return false;
@@ -380,8 +379,8 @@ impl Search {
             if !self.dirty {
                 return true;
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                // Out of time in the middle of a deduction round on a big board.
+            if self.meter.check() {
+                // Out of time (or cancelled) in the middle of a deduction round on a big board.
                 self.aborted = true;
                 self.queue.clear();
                 return false;
@@ -425,14 +424,6 @@ impl Search {
     fn shading(&self, extra: Option<usize>) -> Grid<bool> {
         let cells = self.state.iter().enumerate().map(|(i, &s)| s == Cell::Shaded || Some(i) == extra).collect();
         Grid::from_vec(self.width, self.state.len() / self.width, cells).expect("state has the board's shape")
-    }
-
-    fn out_of_budget(&mut self) -> bool {
-        if !self.aborted {
-            self.aborted = self.nodes > self.max_nodes
-                || (self.nodes % 64 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d));
-        }
-        self.aborted
     }
 
     /// Failed-literal probing: an undecided cell whose one state leads by propagation to a
@@ -482,11 +473,16 @@ impl Search {
                     self.solutions.push(self.shading(Some(s)));
                 }
             }
+            self.meter.set_best(self.solutions.len() as u64);
             return;
         };
         for v in [Cell::Unshaded, Cell::Shaded] {
-            self.nodes += 1;
-            if self.solutions.len() >= 2 || self.out_of_budget() {
+            let stop = self.meter.tick();
+            if self.solutions.len() >= 2 {
+                return;
+            }
+            if stop || self.aborted {
+                self.aborted = true;
                 return;
             }
             let mark = self.mark();
@@ -504,8 +500,14 @@ impl Search {
 pub(crate) mod tests {
     use super::*;
     use crate::rules::is_solution;
-    use engine::SeededRng;
+    use engine::{SeededRng, StopReason};
     use proptest::prelude::*;
+    use std::time::{Duration, Instant};
+
+    /// The proven verdict with an unlimited budget.
+    pub(crate) fn answer(p: &Puzzle) -> Answer {
+        solve(p, &Options::default()).outcome.into_answer().expect("no budget, no giving up")
+    }
 
     fn random_puzzle(w: usize, h: usize, k: u32, seed: u64) -> Puzzle {
         let mut rng = SeededRng::new(seed);
@@ -538,7 +540,7 @@ pub(crate) mod tests {
         for seed in 0..150 {
             let p = mixed_puzzle(2 + seed as usize % 4, 2 + seed as usize / 4 % 4, seed);
             agrees_with_brute_force(&p);
-            *seen.entry(solve(&p, Limits::default()).class()).or_insert(0) += 1;
+            *seen.entry(answer(&p).class()).or_insert(0) += 1;
         }
         assert_eq!(seen.len(), 3, "{seen:?}");
         assert!(seen.values().all(|&n| n >= 10), "{seen:?}");
@@ -546,7 +548,7 @@ pub(crate) mod tests {
 
     fn agrees_with_brute_force(p: &Puzzle) {
         let all = brute_force(p, usize::MAX);
-        let answer = solve(p, Limits::default());
+        let answer = answer(p);
         for s in answer.solutions() {
             assert!(is_solution(p, s), "{p:?} {answer:?}");
             assert!(all.contains(s));
@@ -602,16 +604,72 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn budget_gives_unknown() {
+    fn budget_gives_up() {
         // Any puzzle that branches at all (with probing, those are mostly ambiguous ones):
         // without branchings left the solver cannot have seen two solutions yet.
         let needs_search = (0..2000)
             .map(|seed| mixed_puzzle(6, 6, seed))
-            .find(|p| solve_with_stats(p, Limits::default()).1.nodes > 0)
+            .find(|p| solve(p, &Options::default()).stats.nodes > 0)
             .unwrap();
-        assert_eq!(solve(&needs_search, Limits { time: None, nodes: Some(0) }), Answer::Unknown);
-        assert_eq!(solve(&needs_search, Limits { time: Some(Duration::ZERO), nodes: None }), Answer::Unknown);
+        let with = |b: Budget| solve(&needs_search, &Options::default().with_budget(b)).outcome;
+        assert!(matches!(
+            with(Budget::default().with_node_limit(0)),
+            Outcome::GaveUp { reason: StopReason::NodeLimit, .. }
+        ));
+        assert!(matches!(
+            with(Budget::default().with_time_limit(Duration::ZERO)),
+            Outcome::GaveUp { reason: StopReason::TimeLimit, .. }
+        ));
         let free = Puzzle::parse("1 2 3\n2 3 1\n3 1 2").unwrap();
-        assert_eq!(solve(&free, Limits { time: None, nodes: Some(0) }).class(), "multiple");
+        let report = solve(&free, &Options::default().with_budget(Budget::default().with_node_limit(0)));
+        assert_eq!(report.outcome.answer().map(Answer::class), Some("multiple"));
+    }
+
+    /// A 100x100 board of latin rows with one cell in 30 copied from a random number:
+    /// failed-literal probing on it runs for many seconds without a budget.
+    fn long_search_board() -> Puzzle {
+        let mut rng = SeededRng::new(4);
+        let side = 100u32;
+        let g = Grid::from_fn(side as usize, side as usize, |c| {
+            if rng.chance(1, 30) { 1 + rng.below(u64::from(side)) as u32 } else { 1 + (c.x + c.y) as u32 % side }
+        });
+        Puzzle::from_grid(g).unwrap()
+    }
+
+    #[test]
+    fn cancel_from_another_thread_stops_within_50_ms() {
+        let puzzle = long_search_board();
+        // The board really is a long search: a quarter of a second does not settle it.
+        let probe = solve(
+            &puzzle,
+            &Options::default().with_budget(Budget::default().with_time_limit(Duration::from_millis(250))),
+        );
+        assert!(matches!(probe.outcome, Outcome::GaveUp { reason: StopReason::TimeLimit, .. }), "{:?}", probe.outcome);
+        let token = engine::CancelToken::new();
+        let options = Options::default().with_budget(Budget::default().with_cancel(token.clone()));
+        let handle = std::thread::spawn(move || solve(&puzzle, &options));
+        std::thread::sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        token.cancel();
+        let report = handle.join().unwrap();
+        let took = start.elapsed();
+        assert!(
+            matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }),
+            "{:?}",
+            report.outcome
+        );
+        assert!(took < Duration::from_millis(50), "{took:?}");
+    }
+
+    #[test]
+    fn progress_hears_the_solutions_found() {
+        use std::sync::{Arc, Mutex};
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let budget = Budget::default().with_progress(move |p| log.lock().unwrap().push(p.best));
+        let p = Puzzle::parse("1 2\n2 1").unwrap();
+        let report = solve(&p, &Options::default().with_budget(budget));
+        assert_eq!(report.outcome.answer().map(Answer::class), Some("multiple"));
+        assert_eq!(seen.lock().unwrap().last(), Some(&Some(2)));
     }
 }

@@ -7,11 +7,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use engine::{Coord, Grid};
+use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
 use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
 use crate::connectivity::Connectivity;
+use crate::game::State;
 use crate::rules::Cell;
 use crate::solver::{StaticRule, static_deductions};
 
@@ -23,6 +24,7 @@ use crate::solver::{StaticRule, static_deductions};
 /// assert_eq!(Rule::PairIsolation.difficulty(), Difficulty::Medium);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Rule {
     /// `a a a` in a line: the middle is unshaded.
     Triple,
@@ -61,6 +63,26 @@ impl Rule {
         }
     }
 
+    /// The rule's name as [`Step`]'s text prints it.
+    ///
+    /// ```
+    /// assert_eq!(hitori::steps::Rule::PairIsolation.name(), "pair isolation");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Triple => "triple",
+            Rule::Sandwich => "sandwich",
+            Rule::PairIsolation => "pair isolation",
+            Rule::CornerTriple => "corner triple",
+            Rule::CornerPairs => "corner pairs",
+            Rule::ShadedNeighbour => "next to a shaded cell",
+            Rule::UnshadedDuplicate => "repeats an unshaded number",
+            Rule::Cut => "shading it would cut the board",
+            Rule::Contradiction => "the other choice fails",
+        }
+    }
+
     fn from_static(rule: StaticRule) -> Rule {
         match rule {
             StaticRule::Triple => Rule::Triple,
@@ -79,9 +101,11 @@ impl Rule {
 /// use hitori::steps::Difficulty;
 /// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
 /// assert_eq!(Difficulty::NeedsSearch.to_string(), "search");
+/// assert_eq!("x".parse::<Difficulty>().unwrap_err().to_string(), "expected easy, medium, hard or search");
 /// assert!(Difficulty::Easy < Difficulty::Medium);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Difficulty {
     /// The three rules applied one cell at a time (a shaded cell's neighbours, an unshaded
     /// cell's duplicates, cells whose shading would cut the board) and the line patterns
@@ -92,8 +116,24 @@ pub enum Difficulty {
     /// Also one-step contradictions.
     Hard,
     /// Needs trial and error beyond one step.
+    #[serde(rename = "search")]
     NeedsSearch,
 }
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch];
+}
+
+/// A difficulty name that is not `easy`, `medium`, `hard` or `search`.
+///
+/// ```
+/// let e = "tricky".parse::<hitori::steps::Difficulty>().unwrap_err();
+/// assert_eq!(e.0, "tricky");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected easy, medium, hard or search")]
+pub struct ParseDifficultyError(pub String);
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -107,15 +147,9 @@ impl fmt::Display for Difficulty {
 }
 
 impl FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Difficulty, String> {
-        match s {
-            "easy" => Ok(Difficulty::Easy),
-            "medium" => Ok(Difficulty::Medium),
-            "hard" => Ok(Difficulty::Hard),
-            "search" => Ok(Difficulty::NeedsSearch),
-            _ => Err("expected easy, medium, hard or search".to_string()),
-        }
+    type Err = ParseDifficultyError;
+    fn from_str(s: &str) -> Result<Difficulty, ParseDifficultyError> {
+        Difficulty::ALL.into_iter().find(|d| d.to_string() == s).ok_or_else(|| ParseDifficultyError(s.to_string()))
     }
 }
 
@@ -123,7 +157,7 @@ impl FromStr for Difficulty {
 ///
 /// ```
 /// let p = hitori::Puzzle::parse("2 1 2").unwrap();
-/// let step = hitori::steps::hint(&p, &engine::Grid::new(3, 1, hitori::Cell::Unknown)).unwrap();
+/// let step = hitori::hint(&p, &hitori::game::State::new(&p)).unwrap();
 /// assert_eq!(step.to_string(), "1,0 is unshaded (sandwich)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,18 +173,7 @@ pub struct Step {
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let state = if self.state == Cell::Shaded { "shaded" } else { "unshaded" };
-        let rule = match self.rule {
-            Rule::Triple => "triple",
-            Rule::Sandwich => "sandwich",
-            Rule::PairIsolation => "pair isolation",
-            Rule::CornerTriple => "corner triple",
-            Rule::CornerPairs => "corner pairs",
-            Rule::ShadedNeighbour => "next to a shaded cell",
-            Rule::UnshadedDuplicate => "repeats an unshaded number",
-            Rule::Cut => "shading it would cut the board",
-            Rule::Contradiction => "the other choice fails",
-        };
-        write!(f, "{} is {state} ({rule})", self.cell)
+        write!(f, "{} is {state} ({})", self.cell, self.rule.name())
     }
 }
 
@@ -176,12 +199,47 @@ pub struct Walkthrough {
 /// ```
 #[must_use]
 pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
+    walk(puzzle, None).unwrap_or_else(|_| unreachable!("no meter, no stop"))
+}
+
+/// [`walkthrough`] under a [`Budget`]: [`Outcome::Proved`] with the walkthrough, or
+/// [`Outcome::GaveUp`] with the steps made before the budget ran out. Each step counts as
+/// one node; the clock and the cancel token are read at every step and while looking for a
+/// contradiction.
+///
+/// ```
+/// use engine::{Budget, Outcome, StopReason};
+/// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
+/// let report = hitori::steps::walkthrough_within(&p, &Budget::default());
+/// assert!(matches!(report.outcome, Outcome::Proved(ref w) if w.steps.len() == 4));
+/// let capped = hitori::steps::walkthrough_within(&p, &Budget::default().with_node_limit(1));
+/// assert!(matches!(capped.outcome, Outcome::GaveUp { reason: StopReason::NodeLimit, ref proven } if proven.len() == 1));
+/// ```
+#[must_use]
+pub fn walkthrough_within(puzzle: &Puzzle, budget: &Budget) -> Report<Walkthrough, Vec<Step>> {
+    let mut meter = budget.start();
+    let outcome = match walk(puzzle, Some(&mut meter)) {
+        Ok(w) => Outcome::Proved(w),
+        Err(steps) => meter.gave_up(steps),
+    };
+    Report { outcome, stats: meter.stats() }
+}
+
+/// [`walkthrough`] under a running meter (one node per step): the steps made so far when
+/// it stopped.
+pub(crate) fn walk(puzzle: &Puzzle, mut meter: Option<&mut Meter>) -> Result<Walkthrough, Vec<Step>> {
     let mut d = Deducer::new(puzzle, &Grid::new(puzzle.width(), puzzle.height(), Cell::Unknown));
     let mut steps = Vec::new();
     let mut difficulty = Difficulty::Easy;
     let mut stuck = false;
     while d.state.contains(&Cell::Unknown) {
-        let Some(step) = d.next_step() else {
+        if meter.as_deref_mut().is_some_and(|m| m.add(1)) {
+            return Err(steps);
+        }
+        let Some(step) = d.next_step(meter.as_deref_mut()) else {
+            if meter.as_deref().is_some_and(Meter::is_stopped) {
+                return Err(steps);
+            }
             stuck = true;
             break;
         };
@@ -195,7 +253,7 @@ pub fn walkthrough(puzzle: &Puzzle) -> Walkthrough {
     }
     let states = Grid::from_vec(puzzle.width(), puzzle.height(), d.state.clone()).expect("board shape");
     let solved = !stuck && crate::rules::check(puzzle, &states).is_empty();
-    Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states }
+    Ok(Walkthrough { steps, difficulty: if solved { difficulty } else { Difficulty::NeedsSearch }, states })
 }
 
 /// The difficulty of a puzzle ([`walkthrough`]'s).
@@ -209,23 +267,24 @@ pub fn grade(puzzle: &Puzzle) -> Difficulty {
     walkthrough(puzzle).difficulty
 }
 
-/// The easiest next deduction from a position, or `None` when the rules find nothing (or
-/// the position already breaks a rule, or has the wrong shape).
+/// The easiest next deduction from the player's marks: the rule that decides an undecided
+/// cell, or `None` when the rules find nothing (or the marks already break a rule, or do
+/// not have the puzzle's shape). Also available as [`crate::hint`].
 ///
 /// ```
-/// use hitori::Cell::*;
 /// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
-/// let s = engine::Grid::from_vec(2, 2, vec![Unknown, Shaded, Unknown, Unknown]).unwrap();
+/// let s: hitori::game::State = ". x\n. .".parse().unwrap();
 /// assert_eq!(hitori::steps::hint(&p, &s).unwrap().to_string(), "0,0 is unshaded (next to a shaded cell)");
 /// ```
 #[must_use]
-pub fn hint(puzzle: &Puzzle, states: &Grid<Cell>) -> Option<Step> {
+pub fn hint(puzzle: &Puzzle, state: &State) -> Option<Step> {
+    let states = state.cells();
     if (states.width(), states.height()) != (puzzle.width(), puzzle.height())
         || !crate::rules::check(puzzle, states).is_empty()
     {
         return None;
     }
-    Deducer::new(puzzle, states).next_step()
+    Deducer::new(puzzle, states).next_step(None)
 }
 
 #[derive(Clone)]
@@ -348,13 +407,17 @@ impl Deducer {
         true
     }
 
-    fn next_step(&self) -> Option<Step> {
+    /// The next step; `None` when there is none, or when `meter` stopped.
+    fn next_step(&self, mut meter: Option<&mut Meter>) -> Option<Step> {
         if let Some((i, v, rule)) = self.forced() {
             return (self.state[i] == Cell::Unknown).then(|| Step { cell: self.coord(i), state: v, rule });
         }
         for i in 0..self.state.len() {
             if self.state[i] != Cell::Unknown {
                 continue;
+            }
+            if meter.as_deref_mut().is_some_and(Meter::check) {
+                return None;
             }
             for (assume, conclude) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
                 let mut trial = self.clone();
@@ -370,13 +433,14 @@ impl Deducer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Answer, Limits, solve};
+    use crate::solver::Answer;
+    use crate::solver::tests::answer;
 
     #[test]
     fn walkthroughs_of_unique_puzzles_reach_the_solution() {
         for seed in 0..40 {
-            let g = crate::generate::generate_with_solution(3 + seed as usize % 5, 3 + seed as usize / 5 % 5, seed)
-                .unwrap();
+            let spec = crate::generate::Spec::new(3 + seed as usize % 5, 3 + seed as usize / 5 % 5);
+            let g = crate::generate::generate_with_solution(&spec, &mut engine::SeededRng::new(seed)).unwrap();
             let w = walkthrough(&g.puzzle);
             if w.difficulty != Difficulty::NeedsSearch {
                 assert_eq!(w.states, g.solution.map(|&s| Cell::from_shaded(s)));
@@ -399,7 +463,7 @@ mod tests {
                     assert_eq!(step.state, Cell::from_shaded(s[step.cell]), "{step} in {p:?}");
                 }
             }
-            let unique = matches!(solve(&p, Limits::default()), Answer::Unique(_));
+            let unique = matches!(answer(&p), Answer::Unique(_));
             if !unique {
                 assert_eq!(w.difficulty, Difficulty::NeedsSearch);
             }
@@ -409,8 +473,8 @@ mod tests {
     #[test]
     fn hints_refuse_broken_positions() {
         let p = Puzzle::parse("1 1\n2 1").unwrap();
-        let broken = Grid::from_vec(2, 2, vec![Cell::Shaded, Cell::Shaded, Cell::Unknown, Cell::Unknown]).unwrap();
+        let broken: State = "x x\n. .".parse().unwrap();
         assert_eq!(hint(&p, &broken), None);
-        assert_eq!(hint(&p, &Grid::new(1, 1, Cell::Unknown)), None);
+        assert_eq!(hint(&p, &"x".parse().unwrap()), None);
     }
 }

@@ -32,25 +32,35 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["solve"][..], "1 -4\n", "hitori: <stdin>:1:3: -4 is not a positive number\n"),
         (&["solve"][..], "1 x\n", "hitori: <stdin>:1:3: \"x\" is not a number\n"),
         (&["solve"][..], "# only a comment\n", "hitori: <stdin>:1:1: no grid rows\n"),
-        (
-            &["solve", "--timeout", "-1"][..],
-            "1\n",
-            "hitori: invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0\n",
-        ),
         (&["generate", "--size", "0"][..], "", "hitori: --size 0: expected N or WxH with positive whole numbers\n"),
         (&["generate", "--size", "3y"][..], "", "hitori: --size 3y: expected N or WxH with positive whole numbers\n"),
-        (&["generate", "--difficulty", "x"][..], "", "hitori: --difficulty x: expected easy, medium, hard or search\n"),
     ] {
         let out = run(args, input);
         assert_eq!(Some(out.code), Some(2), "{args:?} {input:?}");
         assert!(out.stdout.is_empty());
         assert_eq!(out.stderr, expected);
     }
-    for args in [&["frobnicate"][..], &["solve", "a", "b"][..], &["solve", "/no/such/file"][..], &[][..]] {
+    let out = run(&["solve", "/no/such/file"], "");
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert!(out.stderr.starts_with("hitori: /no/such/file: cannot read: "), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1);
+}
+
+#[test]
+fn usage_errors_keep_clap_s_advice_and_exit_2() {
+    for (args, first) in [
+        (
+            &["solve", "--timeout", "-1"][..],
+            "hitori: invalid value '-1' for '--timeout <S>': expected a number of seconds >= 0",
+        ),
+        (&["frobnicate"][..], "hitori: unrecognized subcommand 'frobnicate'"),
+        (&["solve", "a", "b"][..], "hitori: unexpected argument 'b' found"),
+    ] {
         let out = run(args, "");
         assert_eq!(Some(out.code), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
-        assert_eq!(out.stderr.lines().count(), 1, "{args:?}");
+        assert_eq!(out.stderr.lines().next(), Some(first), "{}", out.stderr);
+        assert_eq!(out.stderr.lines().last(), Some("For more information, try '--help'."), "{}", out.stderr);
     }
 }
 
@@ -104,11 +114,177 @@ fn big_boards_finish_or_give_up_within_the_timeout() {
 
 #[test]
 fn a_timeout_of_zero_gives_up_cleanly() {
-    let puzzle = hitori::generate::generate(60, 40, 3).unwrap().to_string();
+    let puzzle = hitori::generate(&hitori::Spec::new(60, 40), &mut engine::SeededRng::new(3)).unwrap().to_string();
     let out = run(&["solve", "--timeout", "0"], &puzzle);
     assert_eq!(Some(out.code), Some(3));
     assert_eq!(out.stdout, "unknown\n");
     let out = run(&["solve", "--timeout", "30"], &puzzle);
     assert_eq!(Some(out.code), Some(0));
     assert!(out.stdout.starts_with("unique\n"));
+}
+
+fn json(out: &Ran) -> serde_json::Value {
+    assert_eq!(out.stdout.lines().count(), 1, "one JSON document on one line: {}", out.stdout);
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+/// A file holding `text`, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("hitori-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn no_arguments_print_the_commands() {
+    let out = run(&[], "");
+    assert_eq!(out.code, 0);
+    for command in ["solve", "generate", "hint", "render", "--json"] {
+        assert!(out.stdout.contains(command), "{}", out.stdout);
+    }
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn help_shows_the_input_format_and_an_example() {
+    for (command, format) in [
+        ("solve", "Puzzle text: one row per line"),
+        ("generate", "each side from 1 to 10000, at most 1000000 cells"),
+        ("hint", "State text (--state)"),
+        ("render", "State text (--state)"),
+    ] {
+        let out = run(&[command, "--help"], "");
+        assert_eq!(out.code, 0);
+        assert!(out.stdout.contains(format), "{command}: {}", out.stdout);
+        assert!(out.stdout.contains("Example:\n  "), "{command}: {}", out.stdout);
+    }
+    let out = run(&["generate", "--help"], "");
+    assert!(out.stdout.contains("easy") && out.stdout.contains("medium") && out.stdout.contains("search"));
+    let out = run(&["generate", "--difficulty", "x"], "");
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert_eq!(out.stderr.lines().next(), Some("hitori: invalid value 'x' for '--difficulty <D>'"));
+    assert_eq!(out.stderr.lines().last(), Some("For more information, try '--help'."));
+}
+
+#[test]
+fn sizes_beyond_the_limits_are_named() {
+    for (size, message) in [
+        ("100000", "hitori: --size 100000: each side must be from 1 to 10000\n"),
+        ("100x20000", "hitori: --size 100x20000: each side must be from 1 to 10000\n"),
+        ("2000x1000", "hitori: --size 2000x1000: at most 1000000 cells\n"),
+        (
+            "99999999999999999999999",
+            "hitori: --size 99999999999999999999999: expected N or WxH with positive whole numbers\n",
+        ),
+    ] {
+        let out = run(&["generate", "--size", size], "");
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (2, "", message));
+    }
+}
+
+#[test]
+fn generation_honours_the_timeout() {
+    let start = Instant::now();
+    let out = run(&["generate", "--size", "1000", "--timeout", "0.2"], "");
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert_eq!((out.code, out.stdout.as_str()), (3, ""));
+    assert_eq!(out.stderr, "hitori: gave up before a puzzle was found (time limit)\n");
+    let out = run(&["generate", "--size", "1000", "--timeout", "0.2", "--json"], "");
+    assert_eq!((out.code, out.stdout.as_str()), (3, ""));
+}
+
+#[test]
+fn every_command_speaks_json() {
+    let out = run(&["solve", "--json"], "1 1\n1 2\n");
+    assert_eq!(out.code, 0);
+    let v = json(&out);
+    assert_eq!(v["answer"], "unique");
+    assert_eq!(v["solutions"], serde_json::json!([["# 1", "1 2"]]));
+    assert!(v["nodes"].is_u64() && v["seconds"].is_f64());
+    let v = json(&run(&["--json", "solve"], "1 1\n"));
+    assert_eq!((v["answer"].as_str(), v["solutions"].as_array().map(Vec::len)), (Some("multiple"), Some(2)));
+    let out = run(&["solve", "--json"], "1 1\n1 1\n");
+    assert_eq!(out.code, 1);
+    assert_eq!(json(&out)["solutions"], serde_json::json!([]));
+    let puzzle = hitori::generate(&hitori::Spec::new(60, 40), &mut engine::SeededRng::new(3)).unwrap().to_string();
+    let out = run(&["solve", "--json", "--timeout", "0"], &puzzle);
+    assert_eq!(out.code, 3);
+    assert_eq!((json(&out)["answer"].as_str(), json(&out)["reason"].as_str()), (Some("unknown"), Some("time_limit")));
+
+    let out = run(&["generate", "--size", "6x4", "--seed", "2", "--difficulty", "medium", "--json"], "");
+    assert_eq!(out.code, 0);
+    let v = json(&out);
+    assert_eq!((v["width"].as_u64(), v["height"].as_u64(), v["seed"].as_u64()), (Some(6), Some(4), Some(2)));
+    assert_eq!(v["difficulty"], "medium");
+    let text = run(&["generate", "--size", "6x4", "--seed", "2", "--difficulty", "medium"], "").stdout;
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(v["puzzle"], serde_json::json!(rows));
+
+    let v = json(&run(&["hint", "--json"], "2 1 2\n1 2 1\n"));
+    assert_eq!(v["status"], "hint");
+    assert_eq!(v["hint"]["rule"], "sandwich");
+    assert_eq!((v["hint"]["x"].as_i64(), v["hint"]["y"].as_i64()), (Some(1), Some(0)));
+    assert_eq!(v["hint"]["state"], "unshaded");
+    assert_eq!(v["hint"]["text"], "1,0 is unshaded (sandwich)");
+
+    let v = json(&run(&["render", "--json"], "1 2\n"));
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn hints_name_their_rule_and_read_the_marks() {
+    let out = run(&["hint"], "2 1 2\n1 2 1\n");
+    assert_eq!((out.code, out.stdout.as_str()), (0, "1,0 is unshaded (sandwich)\n"));
+    let puzzle = TempFile::new("hint-puzzle", "1 1\n2 1\n");
+    let marks = TempFile::new("hint-state", "x .\n. .\n");
+    let out = run(&["hint", "--state", marks.path(), puzzle.path()], "");
+    assert_eq!((out.code, out.stdout.as_str()), (0, "1,0 is unshaded (next to a shaded cell)\n"));
+    let out = run(&["hint", "--state", "-", puzzle.path()], "o x\no o\n");
+    assert_eq!((out.code, out.stdout.as_str()), (0, "solved\n"));
+    let out = run(&["hint", "--state", "-", puzzle.path()], "x x\n. .\n");
+    assert_eq!((out.code, out.stdout.as_str()), (1, "broken: shaded cells 0,0 and 1,0 touch\n"));
+    let out = run(&["hint"], "1 2\n2 1\n");
+    assert_eq!((out.code, out.stdout.as_str()), (1, "none\n"));
+    for (state, message) in [
+        ("x .\n", "hitori: <stdin>: the state is 2x1, the puzzle is 2x2\n".to_string()),
+        ("x #\n. .\n", "hitori: <stdin>:1:3: \"#\" is not x, o or .\n".to_string()),
+    ] {
+        let out = run(&["hint", "--state", "-", puzzle.path()], state);
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (2, "", message.as_str()));
+    }
+    let out = run(&["hint", "--state", "-"], "");
+    assert_eq!((out.code, out.stderr.as_str()), (2, "hitori: --state and INPUT cannot both be standard input\n"));
+}
+
+#[test]
+fn render_draws_the_board_and_the_marks() {
+    let out = run(&["render"], "1 1\n2 1\n");
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.starts_with("<svg") && out.stdout.ends_with("</svg>\n"));
+    assert_eq!(out.stdout, hitori::svg::render(&"1 1\n2 1\n".parse().unwrap()));
+    let puzzle = TempFile::new("render-puzzle", "1 1\n2 1\n");
+    let out = run(&["render", "--state", "-", puzzle.path()], "x x\n. .\n");
+    assert_eq!(out.stdout.matches("data-violation=\"true\"").count(), 2);
+}
+
+#[test]
+fn seeds_give_the_puzzles_they_always_gave() {
+    let out = run(&["generate", "--size", "7x5", "--seed", "9"], "");
+    assert_eq!(out.stdout, "5 6 2 4 4 7 3\n2 2 3 7 1 3 1\n1 7 3 7 5 2 4\n3 5 1 4 5 1 3\n3 4 1 3 7 5 6\n");
+    let out = run(&["generate", "--size", "6", "--seed", "4", "--difficulty", "hard"], "");
+    assert_eq!(out.stdout, "6 1 1 3 6 4\n3 6 3 4 5 1\n3 4 6 5 3 4\n4 3 2 1 6 2\n6 1 3 5 5 6\n5 2 5 6 1 5\n");
 }

@@ -10,15 +10,24 @@
 //! 10 un-moves, seed 1002: the median of the par-10 levels of `examples/targets.rs`'s
 //! `designed-m10` class, which all miss the 0.1 s target, taking 1.5 to 14 s on
 //! two threads). `ida_star` runs on one thread, `ida_star_2_threads` on two.
+//!
+//! With `PUZZLE_BENCH_QUICK=1` (set by `cargo xtask bench --quick`), the seed's best-first
+//! search runs on the first level only and the designed par-10 level is left out: those
+//! take seconds per iteration, most of a full run.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use kami::generate::{DesignOptions, bench_set, design};
-use kami::{Level, Limits, Outcome, RegionGraph, solver};
+use kami::{Level, RegionGraph, SolveOptions, solver};
 
 /// The seed's best-first search stops after this many expanded states.
 const CAP: usize = 2_000;
+
+/// Whether `PUZZLE_BENCH_QUICK` asks for a quick run (set and not `0`): see the module docs.
+fn quick_run() -> bool {
+    std::env::var_os("PUZZLE_BENCH_QUICK").is_some_and(|v| !v.is_empty() && v != "0")
+}
 
 /// Our own 29 × 10 levels, kept as files (`benches/<directory>/<name>.txt`, made by
 /// `generate` on the seed in their name, with its proven par; not generated again, since
@@ -59,9 +68,9 @@ fn levels() -> Vec<(String, Level)> {
 
 /// A designed level named with its colours, regions and par, if the solver proves the par
 /// within `limits`.
-fn named_design(options: &DesignOptions, limits: Limits) -> Option<(String, Level)> {
+fn named_design(options: &DesignOptions, limits: &SolveOptions) -> Option<(String, Level)> {
     let level = design(options).ok()?.level;
-    let Outcome::Optimal(moves) = solver::solve_with(&level, limits) else {
+    let engine::Outcome::Proved(moves) = kami::solve(&level, limits).ok()?.outcome else {
         return None;
     };
     let name = format!("designed-k{}-n{}-par{}", options.colours, RegionGraph::new(&level).len(), moves.len());
@@ -72,11 +81,14 @@ fn named_design(options: &DesignOptions, limits: Limits) -> Option<(String, Leve
 /// par 10 (module docs; its proof takes a few seconds, before the timing starts), named
 /// like them with its seed.
 fn designed() -> Vec<(String, Level)> {
-    let quick = Limits { node_limit: Some(1_000_000), ..Limits::default() };
-    let mut levels: Vec<_> = bench_set().iter().filter_map(|options| named_design(options, quick)).collect();
+    let quick = SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(1_000_000));
+    let mut levels: Vec<_> = bench_set().iter().filter_map(|options| named_design(options, &quick)).collect();
+    if quick_run() {
+        return levels;
+    }
     let options = DesignOptions { colours: 5, moves: 10, seed: 1002, ..DesignOptions::default() };
     let (name, level) =
-        named_design(&options, Limits { threads: 2, ..Limits::default() }).expect("a search without limits ends");
+        named_design(&options, &SolveOptions::default().with_threads(2)).expect("a search without limits ends");
     levels.push((format!("{name}-seed{}", options.seed), level));
     levels
 }
@@ -107,13 +119,18 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
     let designed = designed();
-    for (name, level) in levels.iter().chain(designed.iter()) {
-        group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| b.iter(|| kami::solve(black_box(l))));
-        // The same search on two threads (`Limits::threads`), as `kami solve` runs it.
-        let two = Limits { threads: 2, ..Limits::default() };
-        group.bench_with_input(BenchmarkId::new("ida_star_2_threads", name), level, |b, l| {
-            b.iter(|| kami::solve_with(black_box(l), two));
+    for (i, (name, level)) in levels.iter().chain(designed.iter()).enumerate() {
+        group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| {
+            b.iter(|| solver::optimal(black_box(l)));
         });
+        // The same search on two threads (`SolveOptions::threads`), as `kami solve` runs it.
+        let two = SolveOptions::default().with_threads(2);
+        group.bench_with_input(BenchmarkId::new("ida_star_2_threads", name), level, |b, l| {
+            b.iter(|| kami::solve(black_box(l), &two));
+        });
+        if i > 0 && quick_run() {
+            continue;
+        }
         group.bench_with_input(BenchmarkId::new("reference", name), level, |b, l| {
             b.iter(|| solver::reference_best_first(black_box(l), CAP));
         });

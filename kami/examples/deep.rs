@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use kami::{Level, Limits, Outcome, solver};
+use kami::{Level, SolveOptions, solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,11 +33,12 @@ fn main() {
         let level = Level::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let start = Instant::now();
-        let (outcome, nodes, iterations) =
-            solver::solve_traced(&level, Limits { node_limit: None, deadline: None, threads });
+        let (report, iterations) = solver::solve_traced(&level, &SolveOptions::default().with_threads(threads))
+            .expect("a level of few regions");
+        let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let seconds = start.elapsed().as_secs_f64();
         total += seconds;
-        let Outcome::Optimal(moves) = outcome else { unreachable!("no budget") };
+        let engine::Outcome::Proved(moves) = outcome else { unreachable!("no budget") };
         assert_eq!(Some(moves.len() as u32), level.par, "{name}: the par proven by generate");
         println!("{name:<20} {:>5} {:>4} {nodes:>10} {seconds:>7.2}s", solver::lower_bound(&level), moves.len());
         if trace {

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use kami::generate::{bench_set, design};
-use kami::{Limits, Outcome, RegionGraph, solver};
+use kami::{RegionGraph, SolveOptions, solver};
 
 fn main() {
     let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
@@ -27,13 +27,18 @@ fn main() {
         let designed = design(options).expect("the bench set can be built");
         let level = &designed.level;
         let start = Instant::now();
-        let (outcome, nodes, iterations) =
-            solver::solve_traced(level, Limits { node_limit: Some(limit).filter(|&l| l > 0), deadline: None, threads });
+        let mut budget = engine::Budget::default();
+        if limit > 0 {
+            budget = budget.with_node_limit(limit);
+        }
+        let solve_options = SolveOptions::default().with_budget(budget).with_threads(threads);
+        let (report, iterations) = solver::solve_traced(level, &solve_options).expect("a level of few regions");
+        let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let elapsed = start.elapsed().as_secs_f64();
         let result = match outcome {
-            Outcome::Optimal(m) => format!("par {}", m.len()),
-            Outcome::GaveUp { lower_bound, best } => {
-                format!("{lower_bound}..{}", best.map_or("?".to_string(), |b| b.len().to_string()))
+            engine::Outcome::Proved(m) | engine::Outcome::Found(m) => format!("par {}", m.len()),
+            engine::Outcome::GaveUp { proven, .. } => {
+                format!("{}..{}", proven.lower_bound, proven.best.map_or("?".to_string(), |b| b.len().to_string()))
             }
         };
         println!(

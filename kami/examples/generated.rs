@@ -11,8 +11,8 @@
 
 use std::time::Instant;
 
-use kami::generate::{Options, generate};
-use kami::{Limits, Outcome, RegionGraph, solver};
+use kami::generate::{Spec, generate};
+use kami::{RegionGraph, SolveOptions, solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,21 +32,17 @@ fn main() {
     let trace = args.iter().any(|a| a == "trace");
     let print = args.iter().any(|a| a == "print");
     let threads = option("threads=").map_or(2, |t| t as usize);
-    let defaults = Options::default();
+    let defaults = Spec::default();
     let (rows, cols) = size.unwrap_or((defaults.rows, defaults.cols));
     println!("colours regions seed  root  par  generate    solve      nodes");
     for seed in seeds {
-        let options = Options {
-            rows,
-            cols,
-            colours,
-            regions,
-            seed,
-            node_limit: option("budget=").unwrap_or(defaults.node_limit),
-            ..defaults
-        };
+        let spec = defaults
+            .with_size(rows, cols)
+            .with_colours(colours)
+            .with_regions(regions)
+            .with_node_limit(option("budget=").unwrap_or(defaults.node_limit));
         let start = Instant::now();
-        let level = match generate(&options) {
+        let level = match generate(&spec, &mut engine::SeededRng::new(seed)) {
             Ok(level) => level,
             Err(e) => {
                 println!("{colours:>7} {regions:>7} {seed:>4}  {e} ({:.1} s)", start.elapsed().as_secs_f64());
@@ -55,9 +51,11 @@ fn main() {
         };
         let generated = start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let (outcome, nodes, iterations) = solver::solve_traced(&level, Limits { threads, ..Limits::default() });
+        let (report, iterations) = solver::solve_traced(&level, &SolveOptions::default().with_threads(threads))
+            .expect("a level of few regions");
+        let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let solved = start.elapsed().as_secs_f64();
-        let Outcome::Optimal(moves) = outcome else { unreachable!("no budget was given") };
+        let engine::Outcome::Proved(moves) = outcome else { unreachable!("no budget was given") };
         assert_eq!(level.par, Some(moves.len() as u32), "the par is the same on every solve");
         println!(
             "{colours:>7} {:>7} {seed:>4} {:>5} {:>4} {generated:>8.2}s {solved:>7.2}s {nodes:>10}",

@@ -32,7 +32,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use kami::generate::{DesignOptions, bench_set, design};
-use kami::{Level, Limits, Outcome, RegionGraph, solver};
+use kami::{Level, Outcome, RegionGraph, SolveOptions};
 
 /// A level to time, with its name (the par proven when it was made, if known, is in the
 /// level).
@@ -73,13 +73,17 @@ fn main() {
         let regions = RegionGraph::new(&level).len();
         let colours = level.colours_used().len();
         let (par, proven) = match &outcome {
-            Outcome::Optimal(moves) => {
+            Outcome::Proved(moves) | Outcome::Found(moves) => {
                 let par = moves.len() as u32;
                 assert!(level.par.is_none_or(|p| p == par), "{name}: par {par}, the file says {:?}", level.par);
                 (format!("{par:>4}"), Some(par))
             }
-            Outcome::GaveUp { lower_bound, best: Some(best) } => (format!("{lower_bound}–{}", best.len()), None),
-            Outcome::GaveUp { lower_bound, best: None } => (format!("≥ {lower_bound}"), None),
+            Outcome::GaveUp { proven: kami::Proven { lower_bound, best: Some(best) }, .. } => {
+                (format!("{lower_bound}–{}", best.len()), None)
+            }
+            Outcome::GaveUp { proven: kami::Proven { lower_bound, best: None }, .. } => {
+                (format!("≥ {lower_bound}"), None)
+            }
         };
         let limit = match proven {
             Some(p) if p <= 10 => Some((0.1, &mut shallow)),
@@ -131,8 +135,11 @@ fn timed(level: &Level, threads: usize, runs: u64, timeout: Duration) -> (Outcom
     let mut result = None;
     for _ in 0..runs {
         let start = Instant::now();
-        let limits = Limits { node_limit: None, deadline: Some(start + timeout), threads };
-        let (outcome, nodes) = solver::solve_counted(level, limits);
+        let options = SolveOptions::default()
+            .with_budget(engine::Budget::default().with_time_limit(timeout))
+            .with_threads(threads);
+        let report = kami::solve(level, &options).expect("a level of few regions");
+        let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let seconds = start.elapsed().as_secs_f64();
         times.push(seconds);
         result.get_or_insert((outcome, nodes));

@@ -24,8 +24,11 @@ pub struct FixtureFile {
 /// let tidy = kami::fixture::canonicalize("(levels:[(rows:[\"01\"])])").unwrap();
 /// assert_eq!(kami::fixture::canonicalize(&tidy).unwrap(), tidy);
 /// ```
-pub fn canonicalize(text: &str) -> Result<String, String> {
-    engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
+///
+/// # Errors
+/// The text is not RON of a [`FixtureFile`], or a level in it is not valid.
+pub fn canonicalize(text: &str) -> Result<String, engine::RonError> {
+    engine::canonical_ron::<FixtureFile>(text)
 }
 
 /// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
@@ -43,7 +46,7 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
-    use crate::generate::{Options, generate};
+    use crate::generate::{Spec, generate};
     // (rows, cols, colours, regions, seed): small levels, 29 × 10 ones like the game's, and
     // the deepest that `generate` builds and proves in about a second (190 regions, par 14).
     let specs: [(usize, usize, usize, usize, u64); 8] = [
@@ -59,8 +62,8 @@ pub fn generated() -> Vec<(String, String)> {
     let levels: Vec<Level> = specs
         .iter()
         .filter_map(|&(rows, cols, colours, regions, seed)| {
-            let options = Options { rows, cols, colours, regions, seed, ..Options::default() };
-            let mut level = generate(&options).ok()?;
+            let spec = Spec::default().with_size(rows, cols).with_colours(colours).with_regions(regions);
+            let mut level = generate(&spec, &mut engine::SeededRng::new(seed)).ok()?;
             level.name = Some(format!("generated {rows}x{cols}, {colours} colours, {regions} regions, seed {seed}"));
             Some(level)
         })
@@ -75,7 +78,8 @@ pub fn generated() -> Vec<(String, String)> {
         .filter_map(|&i| set.get(i))
         .filter_map(|options| {
             let mut designed = crate::generate::design(options).ok()?;
-            designed.prove(crate::Limits { node_limit: Some(1_000_000), ..crate::Limits::default() }).then_some(())?;
+            let budget = engine::Budget::default().with_node_limit(1_000_000);
+            designed.prove(&crate::SolveOptions::default().with_budget(budget)).then_some(())?;
             let mut level = designed.level;
             level.name = Some(format!(
                 "designed 29x10, {} colours, {} un-moves, seed {}",

@@ -16,97 +16,296 @@
 //! past that, most attempts cannot be proven within the budget, or (200 regions with 3
 //! colours) most build no layout of exactly that many regions (see `kami/README.md`).
 
-use engine::{Grid, SeededRng, Topology, TriangleGrid};
+use std::time::Instant;
 
-use crate::{Colour, Level, Limits, MAX_COLOURS, Move, Outcome, RegionGraph, play, solve_with};
+use engine::{Budget, Grid, SeededRng, StopReason, Topology, TriangleGrid};
+use serde::{Deserialize, Serialize};
 
-/// What to generate.
+use crate::level::LevelError;
+use crate::solver::{SolveOptions, Solved, solve_solved};
+use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
+
+/// The most rows, and the most columns, [`generate`] accepts.
+pub const MAX_SIDE: usize = 200;
+
+/// The most triangles (`rows × cols`) [`generate`] accepts.
+pub const MAX_TRIANGLES: usize = 10_000;
+
+/// The most regions [`generate`] accepts (far past what the solver proves within the
+/// default budget: see the module docs).
+pub const MAX_REGIONS: usize = 1_000;
+
+/// The most layouts [`generate`] tries ([`Spec::attempts`]).
+pub const MAX_ATTEMPTS: usize = 10_000;
+
+/// What to generate (the random seed is the [`SeededRng`] given to [`generate`]).
 ///
 /// ```
-/// let options = kami::generate::Options { seed: 7, ..kami::generate::Options::default() };
-/// assert_eq!((options.rows, options.cols), (29, 10));
+/// let spec = kami::generate::Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// assert_eq!((spec.rows, spec.cols, spec.colours, spec.regions), (6, 5, 3, 8));
+/// assert_eq!(kami::generate::Spec::default().rows, 29);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Rows of triangles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Spec {
+    /// Rows of triangles (1 to [`MAX_SIDE`]).
     pub rows: usize,
-    /// Columns of triangles.
+    /// Columns of triangles (1 to [`MAX_SIDE`]; at most [`MAX_TRIANGLES`] triangles in all).
     pub cols: usize,
-    /// Number of colours (all of them are used).
+    /// Number of colours (all of them are used; 1 to [`MAX_COLOURS`]).
     pub colours: usize,
-    /// Number of regions of the level (exactly).
+    /// Number of regions of the level (exactly; from `colours` to the triangle count and
+    /// at most [`MAX_REGIONS`]).
     pub regions: usize,
-    /// The random seed.
-    pub seed: u64,
-    /// Solver nodes allowed per layout before it is dropped.
+    /// Solver nodes allowed per layout before it is dropped (deterministic, unlike a time
+    /// limit: the budget given to [`generate_within`] stops the whole generation instead).
     pub node_limit: u64,
-    /// Layouts tried before giving up.
+    /// Layouts tried before giving up (at most [`MAX_ATTEMPTS`]).
     pub attempts: usize,
 }
 
-impl Default for Options {
+impl Default for Spec {
     fn default() -> Self {
-        Options { rows: 29, cols: 10, colours: 4, regions: 40, seed: 0, node_limit: 2_000_000, attempts: 50 }
+        Spec { rows: 29, cols: 10, colours: 4, regions: 40, node_limit: 2_000_000, attempts: 50 }
     }
 }
 
-/// A random level with its proven optimum as `par`.
+impl Spec {
+    /// The same spec with `rows × cols` triangles.
+    ///
+    /// ```
+    /// assert_eq!(kami::generate::Spec::default().with_size(3, 4).cols, 4);
+    /// ```
+    #[must_use]
+    pub fn with_size(mut self, rows: usize, cols: usize) -> Self {
+        self.rows = rows;
+        self.cols = cols;
+        self
+    }
+
+    /// The same spec with `colours` colours.
+    ///
+    /// ```
+    /// assert_eq!(kami::generate::Spec::default().with_colours(3).colours, 3);
+    /// ```
+    #[must_use]
+    pub fn with_colours(mut self, colours: usize) -> Self {
+        self.colours = colours;
+        self
+    }
+
+    /// The same spec with exactly `regions` regions.
+    ///
+    /// ```
+    /// assert_eq!(kami::generate::Spec::default().with_regions(12).regions, 12);
+    /// ```
+    #[must_use]
+    pub fn with_regions(mut self, regions: usize) -> Self {
+        self.regions = regions;
+        self
+    }
+
+    /// The same spec with `nodes` solver nodes per layout.
+    ///
+    /// ```
+    /// assert_eq!(kami::generate::Spec::default().with_node_limit(10).node_limit, 10);
+    /// ```
+    #[must_use]
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = nodes;
+        self
+    }
+
+    /// The same spec trying `attempts` layouts.
+    ///
+    /// ```
+    /// assert_eq!(kami::generate::Spec::default().with_attempts(3).attempts, 3);
+    /// ```
+    #[must_use]
+    pub fn with_attempts(mut self, attempts: usize) -> Self {
+        self.attempts = attempts;
+        self
+    }
+}
+
+/// Why no level was generated or designed.
 ///
-/// The same options give the same level on every run of one version of this crate. Across
-/// versions they may not: a layout is kept when the solver proves its par within
-/// [`Options::node_limit`], and a solver that spends fewer nodes keeps layouts an older one
+/// ```
+/// use kami::generate::{GenerateError, Spec, generate};
+/// let spec = Spec::default().with_colours(0);
+/// let err = generate(&spec, &mut engine::SeededRng::new(1)).unwrap_err();
+/// assert_eq!(err, GenerateError::Colours { colours: 0 });
+/// assert_eq!(err.to_string(), "colours must be 1 to 36, not 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No rows or no columns.
+    #[error("the level needs at least one row and one column")]
+    Empty,
+    /// More than [`MAX_SIDE`] rows or columns, or more than [`MAX_TRIANGLES`] triangles.
+    #[error("{rows}x{cols} is too big: at most {MAX_SIDE} rows and columns and {MAX_TRIANGLES} triangles")]
+    TooBig {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// A colour count out of range (generate: 1 to [`MAX_COLOURS`]).
+    #[error("colours must be 1 to {MAX_COLOURS}, not {colours}")]
+    Colours {
+        /// Colours asked for.
+        colours: usize,
+    },
+    /// A region count below the colours or above the triangles.
+    #[error("regions must be between the colour count {colours} and the triangle count {triangles}")]
+    Regions {
+        /// Colours asked for.
+        colours: usize,
+        /// Triangles of the level.
+        triangles: usize,
+    },
+    /// More regions than [`MAX_REGIONS`].
+    #[error("regions must be at most {MAX_REGIONS}, not {regions}")]
+    TooManyRegions {
+        /// Regions asked for.
+        regions: usize,
+    },
+    /// One colour with more than one region.
+    #[error("one colour makes one region, not {regions}")]
+    OneColour {
+        /// Regions asked for.
+        regions: usize,
+    },
+    /// More attempts than [`MAX_ATTEMPTS`].
+    #[error("attempts must be 1 to {MAX_ATTEMPTS}, not {attempts}")]
+    Attempts {
+        /// Attempts asked for.
+        attempts: usize,
+    },
+    /// Every attempt failed (no layout of that many regions, or no par proven within the
+    /// node limit).
+    #[error("no level of {regions} regions could be built and proven within the budget in {attempts} attempts")]
+    NotFound {
+        /// Regions asked for.
+        regions: usize,
+        /// Attempts made.
+        attempts: usize,
+    },
+    /// The budget given to [`generate_within`] ran out (time limit or cancel token).
+    #[error("gave up: {0}")]
+    GaveUp(StopReason),
+    /// A design's options are not possible (see [`design`] and [`with_par`]).
+    #[error("{0}")]
+    Design(String),
+    /// A built level is not a level (no triangles, a colour out of range).
+    #[error(transparent)]
+    Level(#[from] LevelError),
+}
+
+/// A random level with its proven optimum as `par` ([`generate_within`] with no budget
+/// beyond [`Spec::node_limit`]).
+///
+/// The same spec and seed give the same level on every run of one version of this crate.
+/// Across versions they may not: a layout is kept when the solver proves its par within
+/// [`Spec::node_limit`], and a solver that spends fewer nodes keeps layouts an older one
 /// dropped (in November 2026, seeds 1, 3 and 4 of 29 × 10 levels with 4 colours and 130
 /// regions changed this way, to levels whose proofs take about five times as long). A game
 /// that needs the same levels after an upgrade stores the levels, not the seeds.
 ///
 /// ```
-/// use kami::generate::{generate, Options};
-/// let options = Options { rows: 6, cols: 5, colours: 3, regions: 8, seed: 2026, ..Options::default() };
-/// let level = generate(&options).unwrap();
-/// assert_eq!(level, generate(&options).unwrap()); // same seed, same level
-/// assert_eq!(level.par, Some(kami::solve(&level).len() as u32));
+/// use kami::generate::{generate, Spec};
+/// let spec = Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// let level = generate(&spec, &mut engine::SeededRng::new(2026)).unwrap();
+/// assert_eq!(level, generate(&spec, &mut engine::SeededRng::new(2026)).unwrap()); // same seed, same level
+/// assert_eq!(level.par, Some(kami::solver::optimal(&level).unwrap().len() as u32));
 /// assert_eq!(level.colours_used().len(), 3);
 /// assert_eq!(kami::RegionGraph::new(&level).len(), 8);
 /// ```
-pub fn generate(options: &Options) -> Result<Level, String> {
-    let Options { rows, cols, colours, regions, .. } = *options;
+///
+/// # Errors
+/// A spec out of range, or no level found in [`Spec::attempts`] attempts.
+pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Level, GenerateError> {
+    generate_within(spec, rng, &Budget::default())
+}
+
+/// Checks a spec's ranges (see [`GenerateError`]).
+fn check(spec: &Spec) -> Result<(), GenerateError> {
+    let Spec { rows, cols, colours, regions, attempts, .. } = *spec;
     if rows == 0 || cols == 0 {
-        return Err("the level needs at least one row and one column".into());
+        return Err(GenerateError::Empty);
+    }
+    if rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_TRIANGLES {
+        return Err(GenerateError::TooBig { rows, cols });
     }
     if colours == 0 || colours > MAX_COLOURS {
-        return Err(format!("colours must be 1 to {MAX_COLOURS}, not {colours}"));
+        return Err(GenerateError::Colours { colours });
     }
     if regions < colours || regions > rows * cols {
-        return Err(format!(
-            "regions must be between the colour count {colours} and the triangle count {}",
-            rows * cols
-        ));
+        return Err(GenerateError::Regions { colours, triangles: rows * cols });
+    }
+    if regions > MAX_REGIONS {
+        return Err(GenerateError::TooManyRegions { regions });
     }
     if colours == 1 && regions > 1 {
-        return Err(format!("one colour makes one region, not {regions}"));
+        return Err(GenerateError::OneColour { regions });
     }
-    let mut rng = SeededRng::new(options.seed);
-    for attempt in 0..options.attempts.max(1) {
+    if attempts > MAX_ATTEMPTS {
+        return Err(GenerateError::Attempts { attempts });
+    }
+    Ok(())
+}
+
+/// [`generate`] within `budget`: its time limit (counted from this call), deadline and
+/// cancel token stop the whole generation ([`GenerateError::GaveUp`]); its node limit, if
+/// any, caps each layout's proof below [`Spec::node_limit`]. The level for a seed is the
+/// same as [`generate`]'s when the budget does not run out.
+///
+/// ```
+/// use kami::generate::{GenerateError, Spec, generate_within};
+/// let cancel = engine::CancelToken::new();
+/// cancel.cancel();
+/// let budget = engine::Budget::default().with_cancel(cancel);
+/// let err = generate_within(&Spec::default(), &mut engine::SeededRng::new(1), &budget).unwrap_err();
+/// assert_eq!(err, GenerateError::GaveUp(engine::StopReason::Cancelled));
+/// ```
+///
+/// # Errors
+/// As [`generate`], and [`GenerateError::GaveUp`] when the budget runs out.
+pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Level, GenerateError> {
+    check(spec)?;
+    let Spec { rows, cols, colours, regions, .. } = *spec;
+    let mut overall = budget.clone();
+    if let Some(time) = budget.time_limit() {
+        overall = overall.with_deadline(Instant::now() + time);
+    }
+    let node_limit = budget.node_limit().map_or(spec.node_limit, |n| n.min(spec.node_limit));
+    let proof = SolveOptions::default().with_budget(overall.clone().with_node_limit(node_limit));
+    let mut meter = overall.start();
+    for attempt in 0..spec.attempts.max(1) {
+        if meter.check() {
+            return Err(GenerateError::GaveUp(meter.stopped().unwrap_or(StopReason::Cancelled)));
+        }
         let cells = if attempt < RANDOM_ATTEMPTS || colours < 2 {
-            layout(rows, cols, colours, regions, &mut rng)
+            layout(rows, cols, colours, regions, rng)
         } else {
-            reverse_play_to(options, (attempt - RANDOM_ATTEMPTS) / 4, &mut rng)
+            reverse_play_to(spec, (attempt - RANDOM_ATTEMPTS) / 4, rng, &mut || meter.check())
         };
         let Some(cells) = cells else { continue };
         let mut level = Level::from_cells(cells)?;
         if RegionGraph::new(&level).len() != regions {
             continue;
         }
-        let limits = Limits { node_limit: Some(options.node_limit), ..Limits::default() };
-        if let Outcome::Optimal(moves) = solve_with(&level, limits) {
-            level.par = Some(moves.len() as u32);
-            return Ok(level);
+        match solve_solved(&level, &proof) {
+            (Solved::Optimal(moves), _) => {
+                level.par = Some(moves.len() as u32);
+                return Ok(level);
+            }
+            (_, Some(reason)) if reason != StopReason::NodeLimit => return Err(GenerateError::GaveUp(reason)),
+            _ => {}
         }
     }
-    Err(format!(
-        "no level of {regions} regions could be built and proven within the budget in {} attempts",
-        options.attempts.max(1)
-    ))
+    Err(GenerateError::NotFound { regions, attempts: spec.attempts.max(1) })
 }
 
 /// Random layouts tried before [`generate`] turns to reverse play.
@@ -130,8 +329,13 @@ const LATER_SHARE: usize = 3;
 /// regions: later ones find smaller regions to cut), never past the goal; un-moves go on
 /// past the plan until the goal is met. `None` when no blob fits or the goal is out of
 /// reach.
-fn reverse_play_to(options: &Options, shrink: usize, rng: &mut SeededRng) -> Option<Grid<Option<Colour>>> {
-    let Options { rows, cols, colours, regions, .. } = *options;
+fn reverse_play_to(
+    options: &Spec,
+    shrink: usize,
+    rng: &mut SeededRng,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Grid<Option<Colour>>> {
+    let Spec { rows, cols, colours, regions, .. } = *options;
     let n = rows * cols;
     let design = DesignOptions { rows, cols, colours, moves: 0, blob: (1, n), bulk: 0, seed: 0 };
     let topology = TriangleGrid::new(rows, cols);
@@ -147,7 +351,7 @@ fn reverse_play_to(options: &Options, shrink: usize, rng: &mut SeededRng) -> Opt
         let cap = regions.checked_sub(missing.saturating_sub(1))?;
         let later = plan.saturating_sub(unmove + 1) * LATER_SHARE;
         let want = regions.saturating_sub(later).max(count + 1).min(cap);
-        count = carve(&topology, &mut cells, &design, Pick::Near { want, cap }, rng)?.2;
+        count = carve(&topology, &mut cells, &design, Pick::Near { want, cap }, (rng, stop))?.2;
     }
     None
 }
@@ -221,7 +425,7 @@ fn layout(
 /// let options = kami::generate::DesignOptions { seed: 7, ..kami::generate::DesignOptions::default() };
 /// assert_eq!((options.rows, options.cols, options.moves), (29, 10, 8));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DesignOptions {
     /// Rows of triangles.
     pub rows: usize,
@@ -252,7 +456,7 @@ impl Default for DesignOptions {
 /// let designed = kami::generate::design(&kami::generate::DesignOptions::default()).unwrap();
 /// assert_eq!(designed.solution.len(), 8);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Designed {
     /// The level (without par: see [`Designed::prove`]).
     pub level: Level,
@@ -262,18 +466,18 @@ pub struct Designed {
 }
 
 impl Designed {
-    /// Proves the par with the solver within `limits` and stores it in the level; `false`
+    /// Proves the par with the solver under `options` and stores it in the level; `false`
     /// (and no par) when the budget ran out.
     ///
     /// ```
     /// use kami::generate::{design, DesignOptions};
     /// let options = DesignOptions { rows: 8, cols: 6, colours: 3, moves: 3, blob: (3, 10), ..DesignOptions::default() };
     /// let mut designed = design(&options).unwrap();
-    /// assert!(designed.prove(kami::Limits::default()));
+    /// assert!(designed.prove(&kami::SolveOptions::default()));
     /// assert!(designed.level.par.unwrap() as usize <= designed.solution.len());
     /// ```
-    pub fn prove(&mut self, limits: Limits) -> bool {
-        if let Outcome::Optimal(moves) = solve_with(&self.level, limits) {
+    pub fn prove(&mut self, options: &SolveOptions) -> bool {
+        if let (Solved::Optimal(moves), _) = solve_solved(&self.level, options) {
             self.level.par = Some(moves.len() as u32);
             true
         } else {
@@ -286,43 +490,52 @@ impl Designed {
 /// game's difficulty curve. Reverse play ([`design`], from `options` but for its `moves`)
 /// starts with `par` un-moves. Later un-moves often undo part of earlier ones, so the par
 /// can fall short: the next attempt then makes one more un-move (up to `2 · par + 4`); an
-/// attempt whose proof runs out of `limits` (a node limit per proof; a deadline ends every
-/// proof after it) tries the next seed. Deterministic for a given `options.seed`, `limits`
-/// without a deadline and thread count; an error after `attempts` attempts.
+/// attempt whose proof runs out of `solve`'s budget (a node limit per proof; a deadline ends
+/// every proof after it) tries the next seed. Deterministic for a given `options.seed`, a
+/// budget without a deadline and a thread count; an error after `attempts` attempts.
 ///
 /// ```
 /// use kami::generate::{with_par, DesignOptions};
 /// let options = DesignOptions { rows: 12, cols: 8, colours: 3, seed: 5, ..DesignOptions::default() };
-/// let designed = with_par(&options, 5, kami::Limits::default(), 20).unwrap();
+/// let designed = with_par(&options, 5, &kami::SolveOptions::default(), 20).unwrap();
 /// assert_eq!(designed.level.par, Some(5));
 /// assert_eq!(designed.solution.len(), 5);
-/// assert_eq!(kami::solve(&designed.level).len(), 5);
+/// assert_eq!(kami::solver::optimal(&designed.level).unwrap().len(), 5);
 /// assert!(kami::play::is_solved(&kami::play::replay(&designed.level, &designed.solution).unwrap()));
 /// ```
-pub fn with_par(options: &DesignOptions, par: usize, limits: Limits, attempts: usize) -> Result<Designed, String> {
+///
+/// # Errors
+/// [`GenerateError::Design`] when `par` cannot bring in the colours or no attempt proves it;
+/// [`design`]'s errors.
+pub fn with_par(
+    options: &DesignOptions,
+    par: usize,
+    solve: &SolveOptions,
+    attempts: usize,
+) -> Result<Designed, GenerateError> {
     if par + 1 < options.colours {
-        return Err(format!(
+        return Err(GenerateError::Design(format!(
             "a level of {} colours needs at least {} moves, not {par}",
             options.colours,
             options.colours - 1
-        ));
+        )));
     }
     let most = 2 * par + 4;
     let mut moves = par;
     for attempt in 0..attempts {
         let seed = options.seed.wrapping_add(attempt as u64);
         let mut designed = design(&DesignOptions { moves, seed, ..*options })?;
-        match solve_with(&designed.level, limits) {
-            Outcome::Optimal(optimal) if optimal.len() == par => {
+        match solve_solved(&designed.level, solve).0 {
+            Solved::Optimal(optimal) if optimal.len() == par => {
                 designed.level.par = Some(par as u32);
                 designed.solution = optimal;
                 return Ok(designed);
             }
-            Outcome::Optimal(short) if short.len() < par => moves = (moves + 1).min(most),
+            Solved::Optimal(short) if short.len() < par => moves = (moves + 1).min(most),
             _ => {}
         }
     }
-    Err(format!("no level of par {par} proven in {attempts} attempts"))
+    Err(GenerateError::Design(format!("no level of par {par} proven in {attempts} attempts")))
 }
 
 /// The benchmark set of designed 29 × 10 levels: 3 to 5 colours, 4 to 16 un-moves (so par
@@ -370,19 +583,32 @@ pub fn bench_set() -> Vec<DesignOptions> {
 /// assert!(kami::play::is_solved(&end));
 /// assert!(kami::RegionGraph::new(&designed.level).len() > 40);
 /// ```
-pub fn design(options: &DesignOptions) -> Result<Designed, String> {
+///
+/// # Errors
+/// [`GenerateError::Empty`] and [`GenerateError::TooBig`] for the size;
+/// [`GenerateError::Design`] for options no design can meet.
+pub fn design(options: &DesignOptions) -> Result<Designed, GenerateError> {
     let DesignOptions { rows, cols, colours, moves, blob, seed, .. } = *options;
     if rows == 0 || cols == 0 {
-        return Err("the level needs at least one row and one column".into());
+        return Err(GenerateError::Empty);
+    }
+    if rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_TRIANGLES {
+        return Err(GenerateError::TooBig { rows, cols });
     }
     if !(2..=MAX_COLOURS).contains(&colours) {
-        return Err(format!("colours must be 2 to {MAX_COLOURS}, not {colours}"));
+        return Err(GenerateError::Design(format!("colours must be 2 to {MAX_COLOURS}, not {colours}")));
     }
     if moves + 1 < colours {
-        return Err(format!("{moves} un-moves cannot bring in {colours} colours"));
+        return Err(GenerateError::Design(format!("{moves} un-moves cannot bring in {colours} colours")));
+    }
+    if moves > MAX_REGIONS {
+        return Err(GenerateError::Design(format!("at most {MAX_REGIONS} un-moves, not {moves}")));
     }
     if blob.0 == 0 || blob.0 > blob.1 {
-        return Err(format!("blob sizes {}..={} are not a range of positive sizes", blob.0, blob.1));
+        return Err(GenerateError::Design(format!(
+            "blob sizes {}..={} are not a range of positive sizes",
+            blob.0, blob.1
+        )));
     }
     let topology = TriangleGrid::new(rows, cols);
     let mut rng = SeededRng::new(seed);
@@ -390,7 +616,8 @@ pub fn design(options: &DesignOptions) -> Result<Designed, String> {
         let mut cells = vec![rng.index(colours) as Colour; rows * cols];
         let mut undo = Vec::with_capacity(moves);
         for _ in 0..moves {
-            let Some((first, old, _)) = carve(&topology, &mut cells, options, Pick::Most, &mut rng) else {
+            let Some((first, old, _)) = carve(&topology, &mut cells, options, Pick::Most, (&mut rng, &mut || false))
+            else {
                 continue 'attempt;
             };
             undo.push(Move::new(first / cols, first % cols, old));
@@ -398,17 +625,16 @@ pub fn design(options: &DesignOptions) -> Result<Designed, String> {
         if used_colours(&cells) < colours {
             continue;
         }
-        let level = Level::from_cells(
-            Grid::from_vec(cols, rows, cells.into_iter().map(Some).collect()).map_err(|e| e.to_string())?,
-        )?;
+        let Ok(grid) = Grid::from_vec(cols, rows, cells.into_iter().map(Some).collect()) else {
+            unreachable!("rows × cols cells")
+        };
+        let level = Level::from_cells(grid)?;
         undo.reverse();
-        let end = play::replay(&level, &undo)?;
-        if !play::is_solved(&end) {
-            return Err("bug: the un-moves do not replay to a solved board".into());
-        }
+        let replayed = play::replay(&level, &undo).ok();
+        assert!(replayed.as_ref().is_some_and(play::is_solved), "bug: the un-moves do not replay to a solved board");
         return Ok(Designed { level, solution: undo });
     }
-    Err("no construction found in 50 attempts (blobs too big for the board?)".into())
+    Err(GenerateError::Design("no construction found in 50 attempts (blobs too big for the board?)".into()))
 }
 
 /// Candidate blobs grown per un-move; [`Pick`] says which one is carved.
@@ -433,7 +659,7 @@ fn carve(
     cells: &mut [Colour],
     options: &DesignOptions,
     pick: Pick,
-    rng: &mut SeededRng,
+    (rng, stop): (&mut SeededRng, &mut dyn FnMut() -> bool),
 ) -> Option<(usize, Colour, usize)> {
     let n = cells.len();
     let mut in_blob = vec![false; n];
@@ -442,6 +668,9 @@ fn carve(
     for _ in 0..1000 {
         if found == CANDIDATES {
             break;
+        }
+        if stop() {
+            return None;
         }
         let start = rng.index(n);
         let old = cells[start];
@@ -511,11 +740,10 @@ mod tests {
     #[test]
     fn generated_levels_have_their_proven_par() {
         for seed in 0..6 {
-            let options =
-                Options { rows: 8, cols: 6, colours: 3 + (seed as usize % 2), regions: 12, seed, ..Options::default() };
-            let level = generate(&options).unwrap();
+            let options = Spec::default().with_size(8, 6).with_colours(3 + (seed as usize % 2)).with_regions(12);
+            let level = generate(&options, &mut SeededRng::new(seed)).unwrap();
             let par = level.par.unwrap();
-            let moves = solver::solve(&level);
+            let moves = solver::optimal(&level).unwrap();
             assert_eq!(moves.len() as u32, par);
             assert_eq!(RegionGraph::new(&level).len(), 12);
             assert_eq!(level.colours_used().len(), options.colours);
@@ -541,7 +769,7 @@ mod tests {
             let mut designed = design(&options).unwrap();
             assert_eq!(designed.solution.len(), moves);
             assert!(play::is_solved(&play::replay(&designed.level, &designed.solution).unwrap()));
-            assert!(designed.prove(Limits::default()));
+            assert!(designed.prove(&SolveOptions::default()));
             let par = designed.level.par.unwrap() as usize;
             assert!(par <= moves);
             assert_eq!(solver::bfs_optimum(&designed.level, 200_000).map(|m| m.len()), Some(par));
@@ -554,19 +782,19 @@ mod tests {
     fn many_regions_are_built_by_reverse_play() {
         for (colours, regions, seed) in [(3, 60, 1), (4, 45, 2), (5, 30, 3), (2, 25, 4)] {
             let options =
-                Options { rows: 16, cols: 10, colours, regions, seed, node_limit: 300_000, ..Options::default() };
-            let level = generate(&options).unwrap();
+                Spec::default().with_size(16, 10).with_colours(colours).with_regions(regions).with_node_limit(300_000);
+            let level = generate(&options, &mut SeededRng::new(seed)).unwrap();
             assert_eq!(RegionGraph::new(&level).len(), regions);
             assert_eq!(level.colours_used().len(), colours);
-            let moves = solver::solve(&level);
+            let moves = solver::optimal(&level).unwrap();
             assert_eq!(moves.len() as u32, level.par.unwrap());
             assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         }
         let mut rng = SeededRng::new(5);
         for regions in [3, 10, 40, 70] {
-            let options = Options { rows: 12, cols: 10, colours: 3, regions, ..Options::default() };
+            let options = Spec::default().with_size(12, 10).with_colours(3).with_regions(regions);
             let cells = (0..10)
-                .find_map(|_| reverse_play_to(&options, 0, &mut rng))
+                .find_map(|_| reverse_play_to(&options, 0, &mut rng, &mut || false))
                 .unwrap_or_else(|| panic!("{regions} regions"));
             assert_eq!(RegionGraph::new(&Level::from_cells(cells).unwrap()).len(), regions);
         }
@@ -579,27 +807,27 @@ mod tests {
         for (i, (par, colours)) in [(1, 2), (2, 3), (3, 2), (3, 4), (4, 3), (4, 2)].into_iter().enumerate() {
             let options =
                 DesignOptions { rows: 5, cols: 6, colours, blob: (1, 8), seed: i as u64, ..DesignOptions::default() };
-            let designed = with_par(&options, par, Limits::default(), 40).unwrap();
+            let designed = with_par(&options, par, &SolveOptions::default(), 40).unwrap();
             assert_eq!(designed.level.par, Some(par as u32));
             assert_eq!(designed.solution.len(), par);
             assert!(play::is_solved(&play::replay(&designed.level, &designed.solution).unwrap()));
             assert_eq!(solver::bfs_optimum(&designed.level, 200_000).map(|m| m.len()), Some(par));
-            assert_eq!(designed, with_par(&options, par, Limits::default(), 40).unwrap());
+            assert_eq!(designed, with_par(&options, par, &SolveOptions::default(), 40).unwrap());
         }
         for par in [6, 8] {
             let options = DesignOptions { colours: 4, seed: par as u64, ..DesignOptions::default() };
-            let designed = with_par(&options, par, Limits::default(), 20).unwrap();
-            assert_eq!(solver::solve(&designed.level).len(), par);
+            let designed = with_par(&options, par, &SolveOptions::default(), 20).unwrap();
+            assert_eq!(solver::optimal(&designed.level).unwrap().len(), par);
         }
     }
 
     #[test]
     fn impossible_pars_are_errors() {
         let options = DesignOptions { colours: 4, ..DesignOptions::default() };
-        assert!(with_par(&options, 2, Limits::default(), 10).is_err());
+        assert!(with_par(&options, 2, &SolveOptions::default(), 10).is_err());
         // One node per proof proves nothing.
-        let limits = Limits { node_limit: Some(1), ..Limits::default() };
-        assert!(with_par(&options, 8, limits, 3).is_err());
+        let limits = SolveOptions::default().with_budget(Budget::default().with_node_limit(1));
+        assert!(with_par(&options, 8, &limits, 3).is_err());
     }
 
     #[test]
@@ -613,9 +841,9 @@ mod tests {
 
     #[test]
     fn bad_options_are_errors() {
-        assert!(generate(&Options { colours: 0, ..Options::default() }).is_err());
-        assert!(generate(&Options { regions: 2, colours: 3, ..Options::default() }).is_err());
-        assert!(generate(&Options { rows: 0, ..Options::default() }).is_err());
-        assert!(generate(&Options { colours: 1, regions: 2, ..Options::default() }).is_err());
+        assert!(generate(&Spec { colours: 0, ..Spec::default() }, &mut SeededRng::new(0)).is_err());
+        assert!(generate(&Spec::default().with_regions(2).with_colours(3), &mut SeededRng::new(0)).is_err());
+        assert!(generate(&Spec { rows: 0, ..Spec::default() }, &mut SeededRng::new(0)).is_err());
+        assert!(generate(&Spec::default().with_colours(1).with_regions(2), &mut SeededRng::new(0)).is_err());
     }
 }

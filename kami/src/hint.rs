@@ -15,21 +15,21 @@
 //!
 //! ```
 //! use kami::hint::{Hint, hint};
-//! use kami::{Game, Limits, Move};
+//! use kami::{Game, Move, SolveOptions};
 //!
 //! let level: kami::Level = "0120\n1201\n".parse().unwrap();
-//! let par = kami::solve(&level).len() as u32;
+//! let par = kami::solver::optimal(&level).unwrap().len() as u32;
 //! let mut game = Game::new(&level);
 //! // A player's move that wastes one: the par is out of reach from here.
 //! game.play(Move::new(0, 0, 2)).unwrap();
-//! let Hint::Play { next, moves_left, optimal: true, .. } = hint(game.level(), Limits::default()) else {
+//! let Hint::Play { next, moves_left, optimal: true, .. } = hint(game.level(), &SolveOptions::default()) else {
 //!     panic!("a small level is solved optimally")
 //! };
 //! assert!(game.moves().len() as u32 + moves_left > par);
 //! // Following the hints finishes in exactly `moves_left` moves.
 //! game.play(next).unwrap();
 //! let mut played = 1;
-//! while let Hint::Play { next, .. } = hint(game.level(), Limits::default()) {
+//! while let Hint::Play { next, .. } = hint(game.level(), &SolveOptions::default()) {
 //!     game.play(next).unwrap();
 //!     played += 1;
 //! }
@@ -41,11 +41,14 @@ use rustc_hash::FxHashMap;
 
 use engine::Grid;
 
-use crate::solver::{Limits, Outcome, solve_with};
+use serde::{Deserialize, Serialize};
+
+use crate::solver::{SolveOptions, Solved as Outcome, solve_solved};
 use crate::{Colour, Game, Level, Move};
 
 /// A hint for a position (see the [module docs](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Hint {
     /// The position is solved: every triangle has one colour.
     Solved,
@@ -70,24 +73,24 @@ pub enum Hint {
 }
 
 /// The hint for the position `level` (for a game, [`Game::level`]), searched within
-/// `limits`.
+/// `options`.
 ///
 /// ```
 /// use kami::hint::{Hint, hint};
 ///
 /// let level: kami::Level = "0011\n0011\n".parse().unwrap();
-/// let found = hint(&level, kami::Limits::default());
+/// let found = hint(&level, &kami::SolveOptions::default());
 /// assert!(matches!(found, Hint::Play { moves_left: 1, optimal: true, lower_bound: 1, .. }));
-/// assert_eq!(hint(&"00\n".parse().unwrap(), kami::Limits::default()), Hint::Solved);
+/// assert_eq!(hint(&"00\n".parse().unwrap(), &kami::SolveOptions::default()), Hint::Solved);
 /// ```
 #[must_use]
-pub fn hint(level: &Level, limits: Limits) -> Hint {
-    search(level, limits).0
+pub fn hint(level: &Level, options: &SolveOptions) -> Hint {
+    search(level, options).0
 }
 
 /// The hint for `level` with the solution its move begins (empty when solved or none).
-fn search(level: &Level, limits: Limits) -> (Hint, Vec<Move>) {
-    let (moves, optimal, lower_bound) = match solve_with(level, limits) {
+fn search(level: &Level, options: &SolveOptions) -> (Hint, Vec<Move>) {
+    let (moves, optimal, lower_bound) = match solve_solved(level, options).0 {
         Outcome::Optimal(moves) => {
             let n = count(&moves);
             (moves, true, n)
@@ -108,20 +111,20 @@ fn search(level: &Level, limits: Limits) -> (Hint, Vec<Move>) {
 /// par out).
 ///
 /// ```
-/// use kami::{Game, Limits, Move};
+/// use kami::{Game, Move, SolveOptions};
 ///
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let par = kami::solve(&level).len() as u32;
+/// let par = kami::solver::optimal(&level).unwrap().len() as u32;
 /// let mut game = Game::new(&level);
-/// assert_eq!(kami::hint::can_make_par(&game, par, Limits::default()), Some(true));
+/// assert_eq!(kami::hint::can_make_par(&game, par, &SolveOptions::default()), Some(true));
 /// game.play(Move::new(0, 0, 2)).unwrap();
-/// assert_eq!(kami::hint::can_make_par(&game, par, Limits::default()), Some(false));
+/// assert_eq!(kami::hint::can_make_par(&game, par, &SolveOptions::default()), Some(false));
 /// ```
 #[must_use]
-pub fn can_make_par(game: &Game, par: u32, limits: Limits) -> Option<bool> {
+pub fn can_make_par(game: &Game, par: u32, options: &SolveOptions) -> Option<bool> {
     let played = count(&game.moves());
     let Some(budget) = par.checked_sub(played) else { return Some(false) };
-    match hint(game.level(), limits) {
+    match hint(game.level(), options) {
         Hint::Solved => Some(true),
         Hint::Play { moves_left, .. } if moves_left <= budget => Some(true),
         Hint::Play { lower_bound, .. } | Hint::Unknown { lower_bound } if lower_bound > budget => Some(false),
@@ -134,31 +137,31 @@ pub fn can_make_par(game: &Game, par: u32, limits: Limits) -> Option<bool> {
 ///
 /// ```
 /// use kami::hint::{Advisor, Hint};
-/// use kami::{Game, Limits};
+/// use kami::{Game, SolveOptions};
 ///
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
-/// let mut advisor = Advisor::new(Limits::default());
+/// let mut advisor = Advisor::new(SolveOptions::default());
 /// let mut game = Game::new(&level);
 /// while let Hint::Play { next, .. } = advisor.hint(game.level()) {
 ///     game.play(next).unwrap();
 /// }
 /// assert!(game.is_solved());
-/// assert_eq!(game.moves().len(), kami::solve(&level).len());
+/// assert_eq!(game.moves().len(), kami::solver::optimal(&level).unwrap().len());
 /// assert_eq!(advisor.searches(), 1); // the first search's solution served every hint
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Advisor {
-    limits: Limits,
+    options: SolveOptions,
     known: FxHashMap<Grid<Option<Colour>>, Hint>,
     searches: usize,
 }
 
 impl Advisor {
-    /// An advisor searching within `limits` (a deadline is an instant: give a new advisor
-    /// for each game, or only node limits).
+    /// An advisor searching under `options` (a time limit counts from each search; a
+    /// deadline is an instant: give a new advisor for each game, or only node limits).
     #[must_use]
-    pub fn new(limits: Limits) -> Self {
-        Advisor { limits, known: FxHashMap::default(), searches: 0 }
+    pub fn new(options: SolveOptions) -> Self {
+        Advisor { options, known: FxHashMap::default(), searches: 0 }
     }
 
     /// The hint for the position `level` (for a game, [`Game::level`]): the known one when
@@ -169,7 +172,7 @@ impl Advisor {
             return known;
         }
         self.searches += 1;
-        let (found, moves) = search(level, self.limits);
+        let (found, moves) = search(level, &self.options);
         self.known.insert(level.cells().clone(), found);
         if let Hint::Play { optimal, lower_bound, .. } = found {
             self.learn(level, &moves, optimal, lower_bound);
@@ -279,7 +282,7 @@ mod tests {
             let game = position(&level, &picks);
             let now = game.level();
             let Some(best) = bfs_optimum(now, 5_000) else { return Ok(()) };
-            match hint(now, Limits::default()) {
+            match hint(now, &SolveOptions::default()) {
                 Hint::Solved => prop_assert!(best.is_empty() && is_solved(now)),
                 Hint::Play { next, moves_left, optimal, lower_bound } => {
                     prop_assert!(optimal);
@@ -306,15 +309,15 @@ mod tests {
             let game = position(&level, &picks);
             let Some(rest) = bfs_optimum(game.level(), 5_000) else { return Ok(()) };
             let expected = game.moves().len() + rest.len() <= par as usize;
-            prop_assert_eq!(can_make_par(&game, par, Limits::default()), Some(expected));
+            prop_assert_eq!(can_make_par(&game, par, &SolveOptions::default()), Some(expected));
         }
     }
 
     #[test]
     fn a_spent_budget_gives_a_replayable_hint_and_a_sound_bound() {
         let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
-        let optimum = crate::solve(&level).len() as u32;
-        let limits = Limits { node_limit: Some(3), ..Limits::default() };
+        let optimum = crate::solver::optimal(&level).unwrap().len() as u32;
+        let limits = &SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3));
         let Hint::Play { next, moves_left, optimal, lower_bound } = hint(&level, limits) else {
             panic!("the search gives its best solution when the budget runs out")
         };
@@ -332,9 +335,9 @@ mod tests {
         let rows: Vec<String> =
             (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
         let level: Level = rows.join("\n").parse().unwrap();
-        assert_eq!(hint(&level, Limits::default()), Hint::Unknown { lower_bound: 1 });
-        assert_eq!(can_make_par(&Game::new(&level), 0, Limits::default()), Some(false));
-        assert_eq!(can_make_par(&Game::new(&level), 5, Limits::default()), None);
+        assert_eq!(hint(&level, &SolveOptions::default()), Hint::Unknown { lower_bound: 1 });
+        assert_eq!(can_make_par(&Game::new(&level), 0, &SolveOptions::default()), Some(false));
+        assert_eq!(can_make_par(&Game::new(&level), 5, &SolveOptions::default()), None);
     }
 
     proptest! {
@@ -350,7 +353,7 @@ mod tests {
             (cell, c) in (0usize..64, 0u8..4),
         ) {
             let Some(best) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-            let mut advisor = Advisor::new(Limits::default());
+            let mut advisor = Advisor::new(SolveOptions::default());
             let mut game = Game::new(&level);
             let mut played = 0;
             while let Hint::Play { next, moves_left, optimal, .. } = advisor.hint(game.level()) {
@@ -389,11 +392,12 @@ mod tests {
     #[test]
     fn an_advisor_under_a_budget_keeps_sound_bounds_along_its_best_solution() {
         let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
-        let mut advisor = Advisor::new(Limits { node_limit: Some(3), ..Limits::default() });
+        let mut advisor =
+            Advisor::new(SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3)));
         let mut game = Game::new(&level);
         let mut positions = 0;
         while let Hint::Play { next, moves_left, lower_bound, .. } = advisor.hint(game.level()) {
-            let optimum = crate::solve(game.level()).len() as u32;
+            let optimum = crate::solver::optimal(game.level()).unwrap().len() as u32;
             assert!(lower_bound <= optimum && optimum <= moves_left, "{lower_bound} {optimum} {moves_left}");
             game.play(next).unwrap();
             positions += 1;

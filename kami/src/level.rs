@@ -4,7 +4,9 @@
 //! Text: one row of triangles per line, one character per triangle: `.` = hole, `0-9` and
 //! `a-z` = colour 0 to 35. Rows of equal length (pad with `.`). Triangle `(r, c)` points
 //! right when `r + c` is even (see [`engine::TriangleGrid`]). Header comments
-//! `# name: ...` and `# par: N` are read; other `#` lines are ignored.
+//! `# name: ...`, `# par: N` and `# palette: #rrggbb #rrggbb ...` are read; other `#`
+//! lines are ignored. [`Level`]'s `Display` writes this format back (the headers it has,
+//! in that order), and parsing it gives the same level.
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,6 +29,44 @@ pub type Colour = u8;
 #[must_use]
 pub fn colour_char(colour: Colour) -> char {
     char::from_digit(u32::from(colour), 36).unwrap_or('?')
+}
+
+/// Why a grid of cells or a palette does not make a level.
+///
+/// ```
+/// let err = kami::Level::from_cells(engine::Grid::new(1, 1, None)).unwrap_err();
+/// assert_eq!(err, kami::LevelError::NoTriangles);
+/// assert_eq!(err.to_string(), "the level has no triangles");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// A colour index of [`MAX_COLOURS`] or more.
+    #[error("colour {colour} is out of range (at most {MAX_COLOURS} colours)")]
+    ColourOutOfRange {
+        /// The colour index.
+        colour: Colour,
+    },
+    /// Every cell is a hole.
+    #[error("the level has no triangles")]
+    NoTriangles,
+    /// A palette entry that is not `#rrggbb`.
+    #[error("palette entry {entry:?} is not a #rrggbb colour")]
+    PaletteEntry {
+        /// The entry.
+        entry: String,
+    },
+    /// A palette with fewer colours than the level uses.
+    #[error("the palette has {have} colours, the level uses {needed}")]
+    PaletteTooShort {
+        /// Entries of the palette.
+        have: usize,
+        /// Colours the level needs (its largest colour index plus one).
+        needed: usize,
+    },
+    /// The level text does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
 }
 
 /// A level.
@@ -63,9 +103,9 @@ struct LevelRepr {
 }
 
 impl TryFrom<LevelRepr> for Level {
-    type Error = String;
-    fn try_from(r: LevelRepr) -> Result<Level, String> {
-        let mut level = Level::parse(&r.rows.join("\n")).map_err(|e| e.to_string())?;
+    type Error = LevelError;
+    fn try_from(r: LevelRepr) -> Result<Level, LevelError> {
+        let mut level = Level::parse(&r.rows.join("\n"))?;
         level.name = r.name;
         level.par = r.par;
         level.set_palette(r.palette)?;
@@ -95,6 +135,7 @@ impl Level {
     pub fn parse(text: &str) -> Result<Level, ParseError> {
         let mut name = None;
         let mut par = None;
+        let mut palette = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let Some(comment) = line.trim_start().strip_prefix('#') else { continue };
             if let Some(value) = comment.trim_start().strip_prefix("name:") {
@@ -106,6 +147,11 @@ impl Level {
                         .parse::<u32>()
                         .map_err(|_| ParseError::new(i + 1, 1, format!("par {value:?} is not a number of moves")))?,
                 );
+            } else if let Some(value) = comment.trim_start().strip_prefix("palette:") {
+                palette = value.split_whitespace().map(str::to_string).collect();
+                if let Some(bad) = palette.iter().find(|p| !is_hex_colour(p)) {
+                    return Err(ParseError::new(i + 1, 1, format!("palette entry {bad:?} is not a #rrggbb colour")));
+                }
             }
         }
         let cells = engine::parse_char_grid(text, |ch| match ch {
@@ -116,7 +162,9 @@ impl Level {
         if cells.cells().iter().all(Option::is_none) {
             return Err(ParseError::new(1, 1, "the level has no triangles"));
         }
-        Ok(Level { name, par, palette: Vec::new(), cells })
+        let mut level = Level { name, par, palette: Vec::new(), cells };
+        level.set_palette(palette).map_err(|e| ParseError::new(1, 1, e.to_string()))?;
+        Ok(level)
     }
 
     /// A level from a grid of cells (`None` = hole), without name, par or palette.
@@ -128,12 +176,12 @@ impl Level {
     /// assert!(kami::Level::from_cells(engine::Grid::new(1, 1, Some(36))).is_err());
     /// assert!(kami::Level::from_cells(engine::Grid::new(1, 1, None)).is_err());
     /// ```
-    pub fn from_cells(cells: Grid<Option<Colour>>) -> Result<Level, String> {
-        if let Some(bad) = cells.cells().iter().flatten().find(|&&c| usize::from(c) >= MAX_COLOURS) {
-            return Err(format!("colour {bad} is out of range (at most {MAX_COLOURS} colours)"));
+    pub fn from_cells(cells: Grid<Option<Colour>>) -> Result<Level, LevelError> {
+        if let Some(&colour) = cells.cells().iter().flatten().find(|&&c| usize::from(c) >= MAX_COLOURS) {
+            return Err(LevelError::ColourOutOfRange { colour });
         }
         if cells.cells().iter().all(Option::is_none) {
-            return Err("the level has no triangles".to_string());
+            return Err(LevelError::NoTriangles);
         }
         Ok(Level { name: None, par: None, palette: Vec::new(), cells })
     }
@@ -152,16 +200,13 @@ impl Level {
     /// assert!(l.set_palette(vec!["#ff0000".into(), "#00ff00".into()]).is_ok());
     /// assert!(l.set_palette(vec!["red".into(), "#00ff00".into()]).is_err());
     /// ```
-    pub fn set_palette(&mut self, palette: Vec<String>) -> Result<(), String> {
-        if let Some(bad) = palette
-            .iter()
-            .find(|p| !(p.len() == 7 && p.starts_with('#') && p[1..].bytes().all(|b| b.is_ascii_hexdigit())))
-        {
-            return Err(format!("palette entry {bad:?} is not a #rrggbb colour"));
+    pub fn set_palette(&mut self, palette: Vec<String>) -> Result<(), LevelError> {
+        if let Some(bad) = palette.iter().find(|p| !is_hex_colour(p)) {
+            return Err(LevelError::PaletteEntry { entry: bad.clone() });
         }
         let needed = self.colours_used().last().map_or(0, |&c| usize::from(c) + 1);
         if !palette.is_empty() && palette.len() < needed {
-            return Err(format!("the palette has {} colours, the level uses {needed}", palette.len()));
+            return Err(LevelError::PaletteTooShort { have: palette.len(), needed });
         }
         self.palette = palette;
         Ok(())
@@ -256,8 +301,16 @@ impl fmt::Display for Level {
         if let Some(par) = self.par {
             writeln!(f, "# par: {par}")?;
         }
+        if !self.palette.is_empty() {
+            writeln!(f, "# palette: {}", self.palette.join(" "))?;
+        }
         f.write_str(&self.grid_text())
     }
+}
+
+/// Whether `text` is a `#rrggbb` colour.
+fn is_hex_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text.bytes().skip(1).all(|b| b.is_ascii_hexdigit())
 }
 
 impl fmt::Debug for Level {

@@ -9,10 +9,11 @@ pub mod regions;
 pub mod solver;
 pub mod svg;
 
-pub use level::{Colour, Level, MAX_COLOURS, colour_char};
+pub use hint::{Hint, hint};
+pub use level::{Colour, Level, LevelError, MAX_COLOURS, colour_char};
 pub use play::{Game, Move, MoveError};
 pub use regions::{RegionGraph, State};
-pub use solver::{Limits, Outcome, solve, solve_with};
+pub use solver::{Outcome, Proven, Report, SolveError, SolveOptions, solve};
 
 #[cfg(test)]
 pub(crate) mod testutil {

@@ -3,18 +3,22 @@
 //! triangles in BFS order (the "blooming" animation order); moves can be undone.
 
 use std::fmt;
+use std::str::FromStr;
 
 use engine::{Coord, TriangleGrid, flood_fill};
+use serde::{Deserialize, Serialize};
 
 use crate::{Colour, Level, MAX_COLOURS, colour_char};
 
 /// A move: tap triangle `(row, col)` and recolour its region to `colour`.
 ///
-/// Printed as in the CLI contract, `r c colour`:
+/// Printed as in the CLI contract, `r c colour`, and parsed back from that form:
 ///
 /// ```
 /// let m = kami::Move::new(2, 0, 11);
 /// assert_eq!(m.to_string(), "2 0 b");
+/// assert_eq!("2 0 b".parse::<kami::Move>(), Ok(m));
+/// assert!("2 0 B".parse::<kami::Move>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Move {
@@ -44,33 +48,130 @@ impl fmt::Display for Move {
     }
 }
 
+/// Why a move's text `r c colour` does not parse.
+///
+/// ```
+/// assert_eq!("1 x 0".parse::<kami::Move>(), Err(kami::play::MoveParseError::Number("x".into())));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// Not three tokens.
+    #[error("expected `r c colour`, for example `0 3 a`")]
+    Shape,
+    /// A row or column that is not a whole number.
+    #[error("{0:?} is not a row or column number")]
+    Number(String),
+    /// A colour that is not one character of `0-9`, `a-z`.
+    #[error("{0:?} is not a colour (0-9, a-z)")]
+    Colour(String),
+}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let [row, col, colour] = tokens[..] else { return Err(MoveParseError::Shape) };
+        let number = |t: &str| {
+            if t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<usize>().ok() } else { None }
+                .ok_or_else(|| MoveParseError::Number(t.to_string()))
+        };
+        let mut chars = colour.chars();
+        let colour = match (chars.next(), chars.next()) {
+            (Some(ch @ ('0'..='9' | 'a'..='z')), None) => ch.to_digit(36).map_or(0, |d| d as Colour),
+            _ => return Err(MoveParseError::Colour(colour.to_string())),
+        };
+        Ok(Move { row: number(row)?, col: number(col)?, colour })
+    }
+}
+
+/// Parses a list of moves `r c colour`, separated by `;`, `,` or new lines (blank entries
+/// are skipped); an error names the move (from 1).
+///
+/// ```
+/// let moves = kami::play::parse_moves("0 0 1; 1 2 b\n").unwrap();
+/// assert_eq!(moves, vec![kami::Move::new(0, 0, 1), kami::Move::new(1, 2, 11)]);
+/// assert_eq!(kami::play::parse_moves("0 0 1;x").unwrap_err().index, 2);
+/// ```
+///
+/// # Errors
+/// The first move that does not parse.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, MovesParseError> {
+    text.split([';', ',', '\n'])
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .enumerate()
+        .map(|(i, t)| t.parse().map_err(|error| MovesParseError { index: i + 1, error }))
+        .collect()
+}
+
+/// A move of a list that does not parse (see [`parse_moves`]).
+///
+/// ```
+/// let e = kami::play::parse_moves("0 0").unwrap_err();
+/// assert_eq!(e.to_string(), "move 1: expected `r c colour`, for example `0 3 a`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {index}: {error}")]
+pub struct MovesParseError {
+    /// The move's place in the list, from 1.
+    pub index: usize,
+    /// What is wrong with it.
+    #[source]
+    pub error: MoveParseError,
+}
+
 /// Why a move cannot be played.
 ///
 /// ```
 /// let mut game = kami::Game::new(&"0.".parse().unwrap());
 /// assert_eq!(game.play(kami::Move::new(0, 1, 1)), Err(kami::MoveError::Hole));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum MoveError {
     /// The tapped position lies outside the level.
+    #[error("the tapped triangle is outside the level")]
     OffBoard,
     /// The tapped position is a hole.
+    #[error("the tapped position is a hole")]
     Hole,
-    /// The colour is not one of the 36 colours.
+    /// The colour is not one of the 36 colours, or has no entry in the level's palette
+    /// (when it has one).
+    #[error("the colour is not one of 0-9, a-z, or not in the level's palette")]
     BadColour,
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MoveError::OffBoard => "the tapped triangle is outside the level",
-            MoveError::Hole => "the tapped position is a hole",
-            MoveError::BadColour => "the colour is not one of 0-9, a-z",
-        })
-    }
+/// Why a list of moves does not replay (see [`replay`]).
+///
+/// ```
+/// let level: kami::Level = "01\n".parse().unwrap();
+/// let e = kami::play::replay(&level, &[kami::Move::new(0, 1, 1)]).unwrap_err();
+/// assert_eq!(e.to_string(), "move 1 (0 1 1) changes nothing");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// A move cannot be played.
+    #[error("move {index} ({mv}): {error}")]
+    Illegal {
+        /// The move's place, from 1.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Why.
+        #[source]
+        error: MoveError,
+    },
+    /// A move recolours a region to the colour it has.
+    #[error("move {index} ({mv}) changes nothing")]
+    NoChange {
+        /// The move's place, from 1.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
 }
-
-impl std::error::Error for MoveError {}
 
 /// The triangles (cell indices, row-major) recoloured by tapping `cell` with `colour`, in
 /// BFS order from the tapped triangle; empty when the region already has that colour or
@@ -106,12 +207,60 @@ pub fn fill_cells(level: &Level, topology: &TriangleGrid, cell: usize, colour: C
 /// assert_eq!(game.undo(), Some(Move::new(0, 1, 1)));
 /// assert_eq!(game.level(), &level);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameRepr", into = "GameRepr")]
 pub struct Game {
     level: Level,
     topology: TriangleGrid,
     /// Each move with the cells it changed and their old colour.
     history: Vec<(Move, Vec<usize>, Colour)>,
+}
+
+/// A saved game: the level as it stands and the undo history (each move, the cells it
+/// changed and their old colour).
+#[derive(Serialize, Deserialize)]
+struct GameRepr {
+    level: Level,
+    history: Vec<(Move, Vec<usize>, Colour)>,
+}
+
+impl From<Game> for GameRepr {
+    fn from(game: Game) -> Self {
+        GameRepr { level: game.level, history: game.history }
+    }
+}
+
+impl TryFrom<GameRepr> for Game {
+    type Error = GameError;
+
+    fn try_from(repr: GameRepr) -> Result<Self, GameError> {
+        let cells = repr.level.cells().cells();
+        for (index, (_, changed, old)) in (1..).zip(&repr.history) {
+            let bad = changed.iter().any(|&c| cells.get(c).copied().flatten().is_none());
+            if bad || usize::from(*old) >= MAX_COLOURS {
+                return Err(GameError::History { index });
+            }
+        }
+        Ok(Game { topology: repr.level.topology(), level: repr.level, history: repr.history })
+    }
+}
+
+/// Why a saved game does not load.
+///
+/// ```
+/// let err = serde_json::from_str::<kami::Game>(r#"{"level":{"rows":["01"]},"history":[[{"row":0,"col":0,"colour":1},[5],0]]}"#);
+/// assert!(err.unwrap_err().to_string().contains("undo history entry 1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// An undo history entry names a cell outside the level or a hole, or a colour out of
+    /// range.
+    #[error("undo history entry {index} does not fit the level")]
+    History {
+        /// The entry, from 1.
+        index: usize,
+    },
 }
 
 impl Game {
@@ -159,7 +308,8 @@ impl Game {
     /// assert_eq!(game.play(kami::Move::new(5, 0, 0)), Err(kami::MoveError::OffBoard));
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<Vec<(usize, usize)>, MoveError> {
-        if usize::from(mv.colour) >= MAX_COLOURS {
+        let palette = &self.level.palette;
+        if usize::from(mv.colour) >= MAX_COLOURS || (!palette.is_empty() && usize::from(mv.colour) >= palette.len()) {
             return Err(MoveError::BadColour);
         }
         if mv.row >= self.level.rows() || mv.col >= self.level.cols() {
@@ -234,12 +384,15 @@ pub fn is_solved(level: &Level) -> bool {
 /// assert!(kami::play::is_solved(&end));
 /// assert!(kami::play::replay(&level, &[kami::Move::new(0, 1, 1)]).is_err()); // no change
 /// ```
-pub fn replay(level: &Level, moves: &[Move]) -> Result<Level, String> {
+///
+/// # Errors
+/// The first move that cannot be played or changes nothing.
+pub fn replay(level: &Level, moves: &[Move]) -> Result<Level, ReplayError> {
     let mut game = Game::new(level);
-    for (i, &mv) in moves.iter().enumerate() {
-        let changed = game.play(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+    for (index, &mv) in (1..).zip(moves) {
+        let changed = game.play(mv).map_err(|error| ReplayError::Illegal { index, mv, error })?;
         if changed.is_empty() {
-            return Err(format!("move {} ({mv}) changes nothing", i + 1));
+            return Err(ReplayError::NoChange { index, mv });
         }
     }
     Ok(game.level.clone())

@@ -17,7 +17,7 @@ use crate::{Colour, Level, Move};
 /// let graph = kami::RegionGraph::new(&level);
 /// assert_eq!(graph.initial_state().colours, vec![0, 0, 1, 1]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct State {
     /// Colour of each original region, indexed by region number.
     pub colours: Vec<Colour>,

@@ -1,12 +1,22 @@
 //! SVG pictures of levels, drawn with [`engine::TriangleGeometry`]: one polygon per
 //! triangle in its palette colour, holes left empty, and optionally the move numbers of a
 //! solution on the tapped triangles.
+//!
+//! Hooks for tests and the playground: the root element is `<svg data-testid="board">`,
+//! and every triangle's polygon carries `data-r` (row), `data-c` (column) and
+//! `data-value` (its colour character, `0-9` or `a-z`).
+//!
+//! ```
+//! let svg = kami::svg::render(&"0a\n".parse().unwrap());
+//! assert!(svg.starts_with(r#"<svg data-testid="board" "#));
+//! assert!(svg.contains(r#"data-r="0" data-c="1" data-value="a""#));
+//! ```
 
 use std::fmt::Write;
 
 use engine::{Coord, TriangleGeometry};
 
-use crate::{Colour, Level, Move};
+use crate::{Colour, Level, Move, colour_char};
 
 /// How to draw.
 ///
@@ -15,7 +25,7 @@ use crate::{Colour, Level, Move};
 /// assert_eq!(options.side, 24.0);
 /// assert!(options.moves.is_empty());
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SvgOptions {
     /// Side length of a triangle, in SVG units.
     pub side: f64,
@@ -73,7 +83,7 @@ pub fn render(level: &Level) -> String {
 /// ```
 /// use kami::svg::{render_with, SvgOptions};
 /// let level: kami::Level = "01\n01\n".parse().unwrap();
-/// let options = SvgOptions { moves: kami::solve(&level), ..SvgOptions::default() };
+/// let options = SvgOptions { moves: kami::solver::optimal(&level).unwrap(), ..SvgOptions::default() };
 /// let svg = render_with(&level, &options);
 /// assert!(svg.contains(">1</text>"));
 /// let twice = SvgOptions { moves: vec![kami::Move::new(0, 0, 1), kami::Move::new(0, 0, 0)], ..options };
@@ -86,7 +96,7 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2}" height="{height:.2}" viewBox="0 0 {width:.2} {height:.2}">"#
+        r#"<svg data-testid="board" xmlns="http://www.w3.org/2000/svg" width="{width:.2}" height="{height:.2}" viewBox="0 0 {width:.2} {height:.2}">"#
     );
     if let Some(name) = &level.name {
         let _ = writeln!(out, "<title>{}</title>", escape(name));
@@ -95,9 +105,10 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
         let Some(colour) = *cell else { continue };
         let fill = level.palette.get(usize::from(colour)).cloned().unwrap_or_else(|| default_colour(colour));
         let points: Vec<String> = geometry.vertices(coord).iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        let (r, c, value) = (coord.y, coord.x, colour_char(colour));
         let _ = writeln!(
             out,
-            r#"<polygon points="{}" fill="{fill}" stroke="{fill}" stroke-width="0.5"/>"#,
+            r#"<polygon data-r="{r}" data-c="{c}" data-value="{value}" points="{}" fill="{fill}" stroke="{fill}" stroke-width="0.5"/>"#,
             points.join(" ")
         );
     }

@@ -59,7 +59,7 @@ fn the_generated_level_files_are_what_their_names_say() {
         let par = level.par.unwrap_or_else(|| panic!("{name}: no par"));
         assert!(solver::lower_bound(level) <= par, "{name}");
         if par <= 8 {
-            assert_eq!(kami::solve(level).len() as u32, par, "{name}");
+            assert_eq!(solver::optimal(level).unwrap().len() as u32, par, "{name}");
         }
     }
     assert_eq!(files.len(), 78);

@@ -2,7 +2,7 @@
 
 use engine::components;
 use kami::fixture::FixtureFile;
-use kami::{Outcome, RegionGraph, play, solver};
+use kami::{RegionGraph, play, solver};
 use serde::Serialize;
 
 /// What a level fixture pins down.
@@ -38,9 +38,7 @@ fn fixtures() {
             .iter()
             .map(|l| {
                 let t = l.topology();
-                let Outcome::Optimal(moves) = kami::solve_with(l, kami::Limits::default()) else {
-                    panic!("no budget was given")
-                };
+                let Some(moves) = solver::optimal(l).ok() else { panic!("no budget was given") };
                 // Every answer replays to a solved level, and matches a par that is given.
                 assert!(play::is_solved(&play::replay(l, &moves).unwrap()));
                 if let Some(par) = l.par {
@@ -73,6 +71,6 @@ fn svg_of_a_generated_level_with_its_answer() {
     let file = read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/kami/generated.ron")));
     let level = &file.levels[1];
     assert!(RegionGraph::new(level).len() > 1);
-    let options = kami::svg::SvgOptions { moves: kami::solve(level), ..kami::svg::SvgOptions::default() };
+    let options = kami::svg::SvgOptions { moves: solver::optimal(level).unwrap(), ..kami::svg::SvgOptions::default() };
     insta::assert_snapshot!(kami::svg::render_with(level, &options));
 }

@@ -4,12 +4,13 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use engine::SeededRng;
+use engine::{Budget, Outcome};
 use shisen::generate::{self, Spec};
 use shisen::solver::{self, Answer, Options};
 
 fn deals(w: usize, h: usize, count: u64) -> Vec<shisen::Board> {
     let spec = Spec::new(w, h, 4).unwrap();
-    (0..count).map(|seed| generate::deal_any(spec, &mut SeededRng::new(seed))).collect()
+    (0..count).map(|seed| generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()).collect()
 }
 
 fn solve(c: &mut Criterion) {
@@ -20,15 +21,14 @@ fn solve(c: &mut Criterion) {
         let mut tally = [0usize; 3];
         let mut times = Vec::new();
         for b in &boards {
-            let start = std::time::Instant::now();
-            let deadline = Some(start + std::time::Duration::from_secs(1));
-            let options = Options { gravity, budget: u64::MAX, deadline };
-            let (answer, stats) = solver::solve_with_stats(b, &options);
-            times.push((start.elapsed(), stats.nodes));
-            tally[match answer {
-                Answer::Solvable(_) => 0,
-                Answer::Unsolvable => 1,
-                Answer::Unknown => 2,
+            let budget = Budget::default().with_time_limit(std::time::Duration::from_secs(1));
+            let options = Options::default().with_gravity(gravity).with_budget(budget);
+            let report = solver::solve(b, &options);
+            times.push((report.stats.elapsed, report.stats.nodes));
+            tally[match report.outcome {
+                Outcome::Proved(Answer::Solvable(_)) | Outcome::Found(Answer::Solvable(_)) => 0,
+                Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => 1,
+                Outcome::GaveUp { .. } => 2,
             }] += 1;
         }
         times.sort();
@@ -45,7 +45,7 @@ fn solve(c: &mut Criterion) {
     // cannot dominate the mean.
     let mut group = c.benchmark_group("solve_18x8");
     for gravity in [false, true] {
-        let options = Options { gravity, budget: 20_000, ..Options::default() };
+        let options = Options::default().with_gravity(gravity).with_budget(Budget::default().with_node_limit(20_000));
         let name = if gravity { "gravity" } else { "plain" };
         group.bench_with_input(BenchmarkId::new("ours", name), &boards, |bench, boards| {
             let mut i = 0;
@@ -62,13 +62,13 @@ fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     for (w, h) in [(18, 8), (30, 16)] {
         for gravity in [false, true] {
-            let spec = Spec::new(w, h, 4).unwrap();
+            let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
             let name = format!("{w}x{h}{}", if gravity { "_gravity" } else { "" });
             group.bench_function(BenchmarkId::new("ours", name), |bench| {
                 let mut seed = 0;
                 bench.iter(|| {
                     seed += 1;
-                    black_box(generate::deal_solvable(spec, gravity, &mut SeededRng::new(seed)))
+                    black_box(generate::generate(&spec, &mut SeededRng::new(seed)))
                 });
             });
         }

@@ -13,6 +13,41 @@ use std::str::FromStr;
 use engine::{Coord, Grid, ParseError};
 use serde::{Deserialize, Serialize};
 
+/// Why matching groups do not fit a board ([`Board::with_groups`]); also the message of the
+/// [`ParseError`] that [`Board::parse`] gives for a kind with an odd number of tiles.
+///
+/// ```
+/// let b = shisen::Board::parse("A B\nB A").unwrap();
+/// let e = b.with_groups(&[&["A"], &["A", "B"]]).unwrap_err();
+/// assert_eq!(e, shisen::board::GroupError::TwoGroups { label: "A".into() });
+/// assert_eq!(e.to_string(), "kind \"A\" is in two matching groups");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GroupError {
+    /// A kind is named in two groups.
+    #[error("kind {label:?} is in two matching groups")]
+    TwoGroups {
+        /// The kind's label.
+        label: String,
+    },
+    /// A kind outside any group has an odd number of tiles.
+    #[error("kind {label:?} occurs {count} time{}; every kind needs an even number of tiles", if *count == 1 { "" } else { "s" })]
+    OddKind {
+        /// The kind's label.
+        label: String,
+        /// Its tiles on the board.
+        count: usize,
+    },
+    /// A group has an odd number of tiles.
+    #[error("the matching group of {label:?} has {count} tiles; every group needs an even number")]
+    OddGroup {
+        /// The label of the group's first kind.
+        label: String,
+        /// The group's tiles on the board.
+        count: usize,
+    },
+}
+
 /// A tile kind: an index into the board's label table.
 ///
 /// ```
@@ -26,7 +61,9 @@ pub struct Kind(pub u16);
 /// A board: `width` × `height` cells, each empty or holding a tile of some [`Kind`].
 ///
 /// Kinds are numbered in order of first appearance (row by row); their labels are kept so
-/// that printing gives back the input's tokens. Serialised as its rows of text.
+/// that printing gives back the input's tokens. Serialised as its rows of text, so a board
+/// comes back numbered by first appearance, without the labels of kinds no longer on it
+/// (a [`crate::game::Game`] keeps its whole label table).
 ///
 /// ```
 /// use engine::Coord;
@@ -141,15 +178,15 @@ impl Board {
         let classes = (0..labels.len()).map(|k| k as u16).collect();
         let masks = Masks::of(&cells);
         let mut board = Board { cells, labels, classes, masks };
-        board.assign_groups(groups).map_err(|m| ParseError::new(1, 1, m))?;
-        if let Some((message, last)) = board.odd_class() {
+        board.assign_groups(groups).map_err(|e| ParseError::new(1, 1, e.to_string()))?;
+        if let Some((error, last)) = board.odd_class() {
             let (line, column) = engine::token_location(text, last).unwrap_or((1, 1));
-            return Err(ParseError::new(line, column, message));
+            return Err(ParseError::new(line, column, error.to_string()));
         }
         Ok(board)
     }
 
-    fn assign_groups(&mut self, groups: &[&[&str]]) -> Result<(), String> {
+    fn assign_groups(&mut self, groups: &[&[&str]]) -> Result<(), GroupError> {
         let mut grouped = vec![false; self.labels.len()];
         for group in groups {
             let kinds: Vec<usize> =
@@ -157,7 +194,7 @@ impl Board {
             let Some(&class) = kinds.iter().min() else { continue };
             for &k in &kinds {
                 if std::mem::replace(&mut grouped[k], true) {
-                    return Err(format!("kind {:?} is in two matching groups", self.labels[k]));
+                    return Err(GroupError::TwoGroups { label: self.labels[k].clone() });
                 }
                 self.classes[k] = class as u16;
             }
@@ -165,8 +202,8 @@ impl Board {
         Ok(())
     }
 
-    /// The first class with an odd number of tiles: a message and the position of its last tile.
-    fn odd_class(&self) -> Option<(String, Coord)> {
+    /// The first class with an odd number of tiles: the error and the position of its last tile.
+    fn odd_class(&self) -> Option<(GroupError, Coord)> {
         let mut counts = vec![0usize; self.labels.len()];
         let mut last = vec![Coord::default(); self.labels.len()];
         let mut members = vec![0usize; self.labels.len()];
@@ -181,14 +218,13 @@ impl Board {
             }
         }
         let class = counts.iter().position(|n| n % 2 == 1)?;
-        let (label, count) = (&self.labels[class], counts[class]);
-        let message = if members[class] == 1 {
-            let s = if count == 1 { "" } else { "s" };
-            format!("kind {label:?} occurs {count} time{s}; every kind needs an even number of tiles")
+        let (label, count) = (self.labels[class].clone(), counts[class]);
+        let error = if members[class] == 1 {
+            GroupError::OddKind { label, count }
         } else {
-            format!("the matching group of {label:?} has {count} tiles; every group needs an even number")
+            GroupError::OddGroup { label, count }
         };
-        Some((message, last[class]))
+        Some((error, last[class]))
     }
 
     /// The same board with matching groups (see [`Board::parse_grouped`]). Fails when a kind
@@ -199,13 +235,32 @@ impl Board {
     /// let b = b.with_groups(&[&["plum", "orchid"]]).unwrap();
     /// assert!(b.matches(shisen::Kind(0), shisen::Kind(1)));
     /// ```
-    pub fn with_groups(mut self, groups: &[&[&str]]) -> Result<Board, String> {
+    pub fn with_groups(mut self, groups: &[&[&str]]) -> Result<Board, GroupError> {
         self.classes = (0..self.labels.len()).map(|k| k as u16).collect();
         self.assign_groups(groups)?;
         match self.odd_class() {
-            Some((message, _)) => Err(message),
+            Some((error, _)) => Err(error),
             None => Ok(self),
         }
+    }
+
+    /// The matching groups of kinds that match other kinds (see [`Board::with_groups`]), as
+    /// labels, in the order of their first kind; empty when every kind matches only itself.
+    ///
+    /// ```
+    /// let b = shisen::Board::parse("plum orchid A\norchid plum A\n").unwrap();
+    /// assert!(b.groups().is_empty());
+    /// let b = b.with_groups(&[&["plum", "orchid"]]).unwrap();
+    /// assert_eq!(b.groups(), vec![vec!["plum".to_string(), "orchid".to_string()]]);
+    /// ```
+    #[must_use]
+    pub fn groups(&self) -> Vec<Vec<String>> {
+        let mut groups: Vec<Vec<String>> = vec![Vec::new(); self.labels.len()];
+        for (k, &class) in self.classes.iter().enumerate() {
+            groups[usize::from(class)].push(self.labels[k].clone());
+        }
+        groups.retain(|g| g.len() > 1);
+        groups
     }
 
     /// The matching class of a kind: two tiles match when their classes are equal. Without

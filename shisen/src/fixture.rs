@@ -79,8 +79,8 @@ pub struct Query {
 /// assert!(tidy.contains("\"A A\""));
 /// assert_eq!(shisen::fixture::canonicalize(&tidy).unwrap(), tidy);
 /// ```
-pub fn canonicalize(text: &str) -> Result<String, String> {
-    engine::canonical_ron::<FixtureFile>(text).map_err(|e| e.to_string())
+pub fn canonicalize(text: &str) -> Result<String, engine::RonError> {
+    engine::canonical_ron::<FixtureFile>(text)
 }
 
 /// The fixture files generated from this crate's own APIs, as `(file name, contents)`:
@@ -93,12 +93,12 @@ pub fn canonicalize(text: &str) -> Result<String, String> {
 /// ```
 #[must_use]
 pub fn generated() -> Vec<(String, String)> {
-    use crate::generate::{Spec, deal_solvable};
+    use crate::generate::{Spec, generate};
     let mut boards = Vec::new();
     for (w, h, gravity) in [(8, 4, false), (8, 4, true), (18, 8, false), (18, 8, true)] {
-        let spec = Spec::new(w, h, 4).expect("a valid layout");
+        let spec = Spec::new(w, h, 4).expect("a valid layout").with_gravity(gravity);
         let mut rng = engine::SeededRng::new(2026);
-        let (board, _) = deal_solvable(spec, gravity, &mut rng).expect("standard layouts always deal");
+        let board = generate(&spec, &mut rng).expect("standard layouts always deal").board;
         let rule = if gravity { "with gravity" } else { "without gravity" };
         boards.push(NamedBoard {
             name: format!("{w}x{h} solvable deal {rule}, seed 2026, played to the end"),

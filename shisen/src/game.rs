@@ -3,9 +3,8 @@
 //! Gravity: after each removal, in every column the tiles fall toward larger `y` until no
 //! empty cell lies below a tile; tiles keep their order within the column.
 
-use std::fmt;
-
 use engine::{Coord, Grid, SeededRng};
+use serde::{Deserialize, Serialize};
 
 use crate::path::{self, Pair, Path};
 use crate::{Board, Kind};
@@ -19,33 +18,25 @@ use crate::{Board, Kind};
 /// assert_eq!(err, shisen::game::MoveError::NoPath);
 /// assert_eq!(err.to_string(), "the tiles do not connect with at most two turns");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+#[serde(rename_all = "snake_case")]
 pub enum MoveError {
     /// A position is outside the board.
+    #[error("{},{} is outside the board", .0.x, .0.y)]
     Outside(Coord),
     /// Both positions are the same cell.
+    #[error("both positions are the same cell")]
     SameCell,
     /// A position holds no tile.
+    #[error("{},{} holds no tile", .0.x, .0.y)]
     EmptyCell(Coord),
     /// The tiles are of kinds that do not match.
+    #[error("the tiles are of different kinds")]
     DifferentKinds,
     /// No path with at most two turns joins the tiles.
+    #[error("the tiles do not connect with at most two turns")]
     NoPath,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Outside(c) => write!(f, "{},{} is outside the board", c.x, c.y),
-            MoveError::SameCell => f.write_str("both positions are the same cell"),
-            MoveError::EmptyCell(c) => write!(f, "{},{} holds no tile", c.x, c.y),
-            MoveError::DifferentKinds => f.write_str("the tiles are of different kinds"),
-            MoveError::NoPath => f.write_str("the tiles do not connect with at most two turns"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Checks that the tiles at `a` and `b` may be removed now; returns their shortest path.
 ///
@@ -101,7 +92,14 @@ pub fn apply_gravity(board: &mut Board) {
 }
 
 /// What a step of the game did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use shisen::game::Action;
+/// let action = Action::Remove(engine::Coord::new(0, 0), engine::Coord::new(1, 0));
+/// assert_eq!(serde_json::to_string(&action).unwrap(), r#"{"remove":[{"x":0,"y":0},{"x":1,"y":0}]}"#);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// The tiles at these positions (as the board stood) were removed.
     Remove(Coord, Coord),
@@ -109,7 +107,8 @@ pub enum Action {
     Shuffle,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One step of the history: what was done, and the cells before and after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Step {
     action: Action,
     before: Grid<Option<Kind>>,
@@ -118,6 +117,11 @@ struct Step {
 
 /// A game in progress: a board, the gravity rule, and the undo and redo history. Undo and
 /// redo restore the exact board, gravity and shuffles included.
+///
+/// A game is serde (to save it and load it again, history included): the board as its rows,
+/// its table of kind labels (removed kinds included), its matching groups when it has some,
+/// the gravity rule, and each step of the history with the cells before and after it (kinds
+/// as numbers into the label table). Loading checks that it all fits together.
 ///
 /// ```
 /// use engine::Coord;
@@ -130,12 +134,99 @@ struct Step {
 /// assert!(game.redo());
 /// assert_eq!(game.board().tile_count(), 4);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
 pub struct Game {
     board: Board,
     gravity: bool,
     done: Vec<Step>,
     undone: Vec<Step>,
+}
+
+/// The stored form of a [`Game`].
+#[derive(Serialize, Deserialize)]
+struct SavedGame {
+    board: Vec<String>,
+    labels: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    groups: Vec<Vec<String>>,
+    gravity: bool,
+    done: Vec<Step>,
+    undone: Vec<Step>,
+}
+
+/// Why a stored game cannot be loaded.
+///
+/// ```
+/// let text = r#"{"board":["A A"],"labels":["A"],"gravity":false,"done":[],"undone":[{"action":"shuffle","before":{"width":1,"rows":[[null]]},"after":{"width":1,"rows":[[null]]}}]}"#;
+/// let err = serde_json::from_str::<shisen::game::Game>(text).unwrap_err();
+/// assert!(err.to_string().contains("a step of the history does not fit the 2x1 board"), "{err}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The board's rows are not a board.
+    #[error(transparent)]
+    Board(#[from] engine::ParseError),
+    /// A tile's label is missing from the label table, or the table names a label twice.
+    #[error("kind {0:?} is not once in the game's label table")]
+    Label(String),
+    /// The matching groups do not fit the board.
+    #[error(transparent)]
+    Groups(#[from] crate::board::GroupError),
+    /// A step's cells have another size than the board, or hold a kind the board does not have.
+    #[error("a step of the history does not fit the {width}x{height} board")]
+    Step {
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
+}
+
+impl TryFrom<SavedGame> for Game {
+    type Error = LoadError;
+    fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
+        let groups: Vec<Vec<&str>> = saved.groups.iter().map(|g| g.iter().map(String::as_str).collect()).collect();
+        let groups: Vec<&[&str]> = groups.iter().map(Vec::as_slice).collect();
+        let parsed = Board::parse_grouped(&saved.board.join("\n"), &groups)?;
+        let labels = saved.labels;
+        let index = |label: &str| match labels.iter().position(|l| l == label) {
+            Some(k) if k < usize::from(u16::MAX) && !labels[k + 1..].iter().any(|l| l == label) => Ok(Kind(k as u16)),
+            _ => Err(LoadError::Label(label.to_string())),
+        };
+        let mut board = Board::empty(parsed.width(), parsed.height(), labels.clone());
+        for (c, kind) in parsed.cells().iter() {
+            if let Some(kind) = kind {
+                board.set(c, Some(index(parsed.label(*kind))?));
+            }
+        }
+        let board = if groups.is_empty() { board } else { board.with_groups(&groups)? };
+        let (width, height, kinds) = (board.width(), board.height(), board.kind_count());
+        let fits = |g: &Grid<Option<Kind>>| {
+            g.width() == width
+                && g.height() == height
+                && g.cells().len() == width * height
+                && g.cells().iter().flatten().all(|k| usize::from(k.0) < kinds)
+        };
+        if !saved.done.iter().chain(&saved.undone).all(|s| fits(&s.before) && fits(&s.after)) {
+            return Err(LoadError::Step { width, height });
+        }
+        Ok(Game { board, gravity: saved.gravity, done: saved.done, undone: saved.undone })
+    }
+}
+
+impl From<Game> for SavedGame {
+    fn from(game: Game) -> SavedGame {
+        let labels = (0..game.board.kind_count()).map(|k| game.board.label(Kind(k as u16)).to_string()).collect();
+        SavedGame {
+            groups: game.board.groups(),
+            board: game.board.rows(),
+            labels,
+            gravity: game.gravity,
+            done: game.done,
+            undone: game.undone,
+        }
+    }
 }
 
 impl Game {
@@ -256,6 +347,17 @@ impl Game {
     #[must_use]
     pub fn hints(&self) -> Vec<Pair> {
         path::removable_pairs(&self.board)
+    }
+
+    /// The hint: the removable pair with the shortest connection (see [`crate::hint`]).
+    ///
+    /// ```
+    /// let game = shisen::game::Game::new("A B . A\nB C C .".parse().unwrap(), false);
+    /// assert_eq!(game.hint().unwrap().path.length(), 1);
+    /// ```
+    #[must_use]
+    pub fn hint(&self) -> Option<Pair> {
+        path::hint(&self.board)
     }
 
     /// Whether some pair can be removed now.

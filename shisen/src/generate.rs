@@ -14,7 +14,8 @@
 //! (in practice the first attempt succeeds on every standard layout). Every random choice
 //! comes from the seed. The deals are not uniform over solvable deals; [`deal_any`] is uniform.
 
-use engine::{Coord, SeededRng};
+use engine::{Budget, Coord, Meter, SeededRng, StopReason};
+use serde::{Deserialize, Serialize};
 
 use crate::path;
 use crate::solver::Removal;
@@ -27,56 +28,221 @@ use crate::{Board, Kind};
 /// ```
 pub const STANDARD_LAYOUTS: [(usize, usize); 6] = [(14, 6), (16, 9), (18, 8), (24, 12), (26, 14), (30, 16)];
 
-/// What to deal: a `width` × `height` board, full, with `kinds` kinds of `copies` tiles each.
+/// The largest side of a deal (the biggest standard layout is 30x16).
+pub const MAX_SIDE: usize = 100;
+
+/// The most kinds a deal may have.
+pub const MAX_KINDS: usize = 65536;
+
+/// What to deal: a `width` × `height` board, full, with `kinds` kinds of `copies` tiles each,
+/// solvable (under gravity when `gravity`) unless `solvable` is off. Default: 18x8, 4 copies
+/// of 36 kinds, solvable, no gravity.
 ///
 /// ```
-/// let spec = shisen::generate::Spec::new(18, 8, 4).unwrap();
-/// assert_eq!(spec.kinds, 36);
-/// assert!(shisen::generate::Spec::new(3, 3, 4).is_err());
+/// use shisen::generate::Spec;
+/// let spec = Spec::default().with_size(30, 16).with_gravity(true);
+/// assert_eq!(spec.kinds(), 120);
+/// assert!(spec.checked().is_ok());
+/// assert!(Spec::default().with_size(3, 3).checked().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Spec {
-    /// Number of columns.
+    /// Number of columns, `1..=MAX_SIDE`.
     pub width: usize,
-    /// Number of rows.
+    /// Number of rows, `1..=MAX_SIDE`.
     pub height: usize,
-    /// Number of kinds.
-    pub kinds: usize,
+    /// Number of kinds; `None`: `width * height / copies`.
+    #[serde(default)]
+    pub kinds: Option<usize>,
     /// Tiles of each kind (even).
     pub copies: usize,
+    /// Whether the deal is played with gravity (then it is solvable under gravity).
+    #[serde(default)]
+    pub gravity: bool,
+    /// Whether the deal must be solvable; `false` gives a plain uniform deal.
+    #[serde(default = "yes")]
+    pub solvable: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Spec {
+    fn default() -> Spec {
+        Spec { width: 18, height: 8, kinds: None, copies: 4, gravity: false, solvable: true }
+    }
+}
+
+/// Why a [`Spec`] describes no deal. The messages are those of `shisen generate`.
+///
+/// ```
+/// let err = shisen::generate::Spec::new(5, 3, 4).unwrap_err();
+/// assert_eq!(err.to_string(), "3 kinds x 4 copies must fill the 5x3 board (15 cells)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SpecError {
+    /// A side is 0 or above [`MAX_SIDE`].
+    #[error("board size {width}x{height} must be between 1x1 and {max}x{max}", max = MAX_SIDE)]
+    Size {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
+    },
+    /// `copies` is odd or 0.
+    #[error("copies must be even and positive, not {copies}")]
+    Copies {
+        /// The copies asked for.
+        copies: usize,
+    },
+    /// The kinds and copies do not fill the board exactly (or there are more than [`MAX_KINDS`] kinds).
+    #[error("{kinds} kinds x {copies} copies must fill the {width}x{height} board ({} cells)", width.saturating_mul(*height))]
+    Fill {
+        /// The kinds asked for.
+        kinds: usize,
+        /// The copies asked for.
+        copies: usize,
+        /// The width.
+        width: usize,
+        /// The height.
+        height: usize,
+    },
+}
+
+/// Why no deal was made.
+///
+/// ```
+/// use shisen::generate::{generate_within, GenerateError, Spec};
+/// let budget = engine::Budget::default().with_node_limit(0);
+/// let err = generate_within(&Spec::default(), &mut engine::SeededRng::new(1), &budget).unwrap_err();
+/// assert_eq!(err, GenerateError::GaveUp(engine::StopReason::NodeLimit));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum GenerateError {
+    /// The spec describes no deal.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Every construction attempt got stuck (never seen on the standard layouts).
+    #[error("no solvable deal found")]
+    Stuck,
+    /// The budget ran out first.
+    #[error("no solvable deal found within the budget ({0})")]
+    GaveUp(engine::StopReason),
+}
+
+/// A deal: the board, and for a solvable deal a witness (its removals in play order).
+///
+/// ```
+/// let deal = shisen::generate::generate(&Default::default(), &mut engine::SeededRng::new(2026)).unwrap();
+/// let witness = deal.witness.as_ref().unwrap();
+/// assert!(shisen::solver::replay(&deal.board, false, witness).unwrap().is_cleared());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// The board, full.
+    pub board: Board,
+    /// The removals that clear it, in play order; `None` for a deal that need not be solvable.
+    pub witness: Option<Vec<Removal>>,
 }
 
 impl Spec {
-    /// A full board of `width * height / copies` kinds.
+    /// A full solvable `width` × `height` board of `width * height / copies` kinds, checked.
     ///
     /// ```
-    /// assert_eq!(shisen::generate::Spec::new(30, 16, 4).unwrap().kinds, 120);
+    /// let spec = shisen::generate::Spec::new(30, 16, 4).unwrap();
+    /// assert_eq!(spec.kinds(), 120);
     /// ```
-    pub fn new(width: usize, height: usize, copies: usize) -> Result<Spec, String> {
-        let kinds = (width * height).checked_div(copies).unwrap_or(0);
-        Spec { width, height, kinds, copies }.checked()
+    pub fn new(width: usize, height: usize, copies: usize) -> Result<Spec, SpecError> {
+        Spec::default().with_size(width, height).with_copies(copies).checked()
+    }
+
+    /// The same spec with another size.
+    ///
+    /// ```
+    /// assert_eq!(shisen::generate::Spec::default().with_size(14, 6).width, 14);
+    /// ```
+    #[must_use]
+    pub fn with_size(mut self, width: usize, height: usize) -> Spec {
+        self.width = width;
+        self.height = height;
+        self
+    }
+
+    /// The same spec with `kinds` kinds (`None`: as many as fill the board).
+    ///
+    /// ```
+    /// assert_eq!(shisen::generate::Spec::default().with_kinds(Some(18)).with_copies(8).kinds(), 18);
+    /// ```
+    #[must_use]
+    pub fn with_kinds(mut self, kinds: Option<usize>) -> Spec {
+        self.kinds = kinds;
+        self
+    }
+
+    /// The same spec with `copies` tiles of each kind.
+    ///
+    /// ```
+    /// assert_eq!(shisen::generate::Spec::default().with_copies(2).kinds(), 72);
+    /// ```
+    #[must_use]
+    pub fn with_copies(mut self, copies: usize) -> Spec {
+        self.copies = copies;
+        self
+    }
+
+    /// The same spec, played with gravity or not.
+    ///
+    /// ```
+    /// assert!(shisen::generate::Spec::default().with_gravity(true).gravity);
+    /// ```
+    #[must_use]
+    pub fn with_gravity(mut self, gravity: bool) -> Spec {
+        self.gravity = gravity;
+        self
+    }
+
+    /// The same spec, solvable or a plain uniform deal.
+    ///
+    /// ```
+    /// assert!(!shisen::generate::Spec::default().with_solvable(false).solvable);
+    /// ```
+    #[must_use]
+    pub fn with_solvable(mut self, solvable: bool) -> Spec {
+        self.solvable = solvable;
+        self
+    }
+
+    /// The number of kinds: `kinds`, or `width * height / copies`.
+    ///
+    /// ```
+    /// assert_eq!(shisen::generate::Spec::default().kinds(), 36);
+    /// ```
+    #[must_use]
+    pub fn kinds(&self) -> usize {
+        self.kinds.unwrap_or_else(|| self.width.saturating_mul(self.height).checked_div(self.copies).unwrap_or(0))
     }
 
     /// Checks that the numbers describe a full board with an even number of each kind.
     ///
     /// ```
-    /// use shisen::generate::Spec;
-    /// assert!(Spec { width: 4, height: 2, kinds: 2, copies: 4 }.checked().is_ok());
-    /// assert!(Spec { width: 4, height: 2, kinds: 3, copies: 4 }.checked().is_err());
+    /// use shisen::generate::{Spec, SpecError};
+    /// assert!(Spec::default().with_size(4, 2).with_kinds(Some(2)).checked().is_ok());
+    /// let err = Spec::default().with_size(4, 2).with_kinds(Some(3)).checked().unwrap_err();
+    /// assert!(matches!(err, SpecError::Fill { kinds: 3, .. }));
     /// ```
-    pub fn checked(self) -> Result<Spec, String> {
-        let Spec { width, height, kinds, copies } = self;
-        if width == 0 || height == 0 || width > 100 || height > 100 {
-            return Err(format!("board size {width}x{height} must be between 1x1 and 100x100"));
+    pub fn checked(self) -> Result<Spec, SpecError> {
+        let Spec { width, height, copies, .. } = self;
+        let kinds = self.kinds();
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+            return Err(SpecError::Size { width, height });
         }
         if copies == 0 || copies % 2 == 1 {
-            return Err(format!("copies must be even and positive, not {copies}"));
+            return Err(SpecError::Copies { copies });
         }
-        if kinds == 0 || kinds > 65536 || kinds * copies != width * height {
-            return Err(format!(
-                "{kinds} kinds x {copies} copies must fill the {width}x{height} board ({} cells)",
-                width * height
-            ));
+        if kinds == 0 || kinds > MAX_KINDS || kinds.checked_mul(copies) != Some(width * height) {
+            return Err(SpecError::Fill { kinds, copies, width, height });
         }
         Ok(self)
     }
@@ -104,56 +270,100 @@ pub fn label(k: usize) -> String {
     String::from_utf8(out).expect("ASCII letters")
 }
 
-fn empty_board(spec: Spec) -> Board {
-    Board::empty(spec.width, spec.height, (0..spec.kinds).map(label).collect())
+fn empty_board(spec: &Spec) -> Board {
+    Board::empty(spec.width, spec.height, (0..spec.kinds()).map(label).collect())
 }
 
-/// A uniformly random full deal (not necessarily solvable).
+/// `board` with its kinds numbered in order of first appearance, as parsing its text gives
+/// (so a deal equals the board its text or its serde form reads back as).
+fn renumbered(board: Board) -> Board {
+    board.to_string().parse().unwrap_or(board)
+}
+
+/// A uniformly random full deal (not necessarily solvable), whatever `spec.solvable` says.
 ///
 /// ```
 /// let spec = shisen::generate::Spec::new(4, 2, 4).unwrap();
-/// let board = shisen::generate::deal_any(spec, &mut engine::SeededRng::new(1));
+/// let board = shisen::generate::deal_any(&spec, &mut engine::SeededRng::new(1)).unwrap();
 /// assert_eq!(board.kind_counts(), vec![4, 4]);
 /// ```
-#[must_use]
-pub fn deal_any(spec: Spec, rng: &mut SeededRng) -> Board {
-    let mut tiles: Vec<Kind> = (0..spec.kinds).flat_map(|k| std::iter::repeat_n(Kind(k as u16), spec.copies)).collect();
+pub fn deal_any(spec: &Spec, rng: &mut SeededRng) -> Result<Board, SpecError> {
+    let spec = spec.checked()?;
+    let mut tiles: Vec<Kind> =
+        (0..spec.kinds()).flat_map(|k| std::iter::repeat_n(Kind(k as u16), spec.copies)).collect();
     rng.shuffle(&mut tiles);
-    let mut board = empty_board(spec);
+    let mut board = empty_board(&spec);
     for (i, k) in tiles.into_iter().enumerate() {
         board.set(Coord::new((i % spec.width) as i32, (i / spec.width) as i32), Some(k));
     }
-    board
+    Ok(renumbered(board))
 }
 
-/// A full deal that can be cleared (under gravity when `gravity`), with a witness: the
-/// removals in play order. `None` only when all of 200 construction attempts got stuck,
-/// which the standard layouts never do (tested); tiny boards always work too.
+/// A deal as `spec` asks: a full deal that can be cleared (under gravity when
+/// `spec.gravity`), with a witness, or a plain uniform one when `spec.solvable` is off
+/// ([`generate_within`] with no budget).
 ///
 /// ```
-/// let spec = shisen::generate::Spec::new(18, 8, 4).unwrap();
-/// let (board, moves) = shisen::generate::deal_solvable(spec, false, &mut engine::SeededRng::new(2026)).unwrap();
-/// assert_eq!(board.tile_count(), 144);
-/// assert!(shisen::solver::replay(&board, false, &moves).unwrap().is_cleared());
+/// use shisen::generate::{generate, Spec};
+/// let spec = Spec::new(18, 8, 4).unwrap();
+/// let deal = generate(&spec, &mut engine::SeededRng::new(2026)).unwrap();
+/// assert_eq!(deal.board.tile_count(), 144);
+/// assert_eq!(deal, generate(&spec, &mut engine::SeededRng::new(2026)).unwrap()); // same seed, same deal
+/// assert!(shisen::solver::replay(&deal.board, false, &deal.witness.unwrap()).unwrap().is_cleared());
 /// ```
-#[must_use]
-pub fn deal_solvable(spec: Spec, gravity: bool, rng: &mut SeededRng) -> Option<(Board, Vec<Removal>)> {
+///
+/// # Errors
+/// A spec out of range, or all of 200 construction attempts stuck, which the standard
+/// layouts never are (tested); tiny boards always work too.
+pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Deal, GenerateError> {
+    generate_within(spec, rng, &Budget::default())
+}
+
+/// [`generate`] within `budget`: a node is one connection test of the construction; the
+/// clock and the cancel token are also read before each pair is placed. The deal for a seed
+/// is the same as [`generate`]'s when the budget does not run out.
+///
+/// ```
+/// use shisen::generate::{generate_within, GenerateError, Spec};
+/// let cancel = engine::CancelToken::new();
+/// cancel.cancel();
+/// let budget = engine::Budget::default().with_cancel(cancel);
+/// let spec = Spec::default().with_size(30, 16);
+/// let err = generate_within(&spec, &mut engine::SeededRng::new(1), &budget).unwrap_err();
+/// assert_eq!(err, GenerateError::GaveUp(engine::StopReason::Cancelled));
+/// ```
+///
+/// # Errors
+/// As [`generate`], and [`GenerateError::GaveUp`] when the budget runs out.
+pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Deal, GenerateError> {
+    let spec = spec.checked()?;
+    if !spec.solvable {
+        return Ok(Deal { board: deal_any(&spec, rng)?, witness: None });
+    }
+    let mut meter = budget.start();
+    if meter.check() {
+        return Err(GenerateError::GaveUp(meter.stopped().unwrap_or(StopReason::Cancelled)));
+    }
     let mut pairs: Vec<u32> =
-        (0..spec.kinds).flat_map(|k| std::iter::repeat_n(k as u32 + 1, spec.copies / 2)).collect();
+        (0..spec.kinds()).flat_map(|k| std::iter::repeat_n(k as u32 + 1, spec.copies / 2)).collect();
     for _ in 0..200 {
         rng.shuffle(&mut pairs);
-        let mut builder = Builder::new(spec.width, spec.height);
-        let placed = if gravity { builder.build_gravity(&pairs, rng) } else { builder.build_plain(&pairs, rng) };
+        let mut builder = Builder::new(spec.width, spec.height, meter);
+        let placed = if spec.gravity { builder.build_gravity(&pairs, rng) } else { builder.build_plain(&pairs, rng) };
+        meter = builder.meter.clone();
+        if let Some(reason) = meter.stopped() {
+            return Err(GenerateError::GaveUp(reason));
+        }
         if placed {
-            let mut board = empty_board(spec);
+            let mut board = empty_board(&spec);
             for (i, &t) in builder.grid.iter().enumerate() {
                 board.set(builder.coord(i), Some(Kind((t - 1) as u16)));
             }
             builder.witness.reverse();
-            return Some((board, builder.witness));
+            return Ok(Deal { board: renumbered(board), witness: Some(builder.witness) });
         }
     }
-    None
+    Err(GenerateError::Stuck)
 }
 
 /// A board under construction: cells hold kind + 1, or 0 when empty.
@@ -165,18 +375,24 @@ struct Builder {
     counts: Vec<usize>,
     /// The placements, last removal first.
     witness: Vec<Removal>,
+    /// The budget: one node per connection test.
+    meter: Meter,
 }
 
 impl Builder {
-    fn new(w: usize, h: usize) -> Builder {
-        Builder { w, h, grid: vec![0; w * h], counts: vec![0; w], witness: Vec::new() }
+    fn new(w: usize, h: usize, meter: Meter) -> Builder {
+        Builder { w, h, grid: vec![0; w * h], counts: vec![0; w], witness: Vec::new(), meter }
     }
 
     fn coord(&self, i: usize) -> Coord {
         Coord::new((i % self.w) as i32, (i / self.w) as i32)
     }
 
-    fn connects(&self, a: usize, b: usize) -> bool {
+    /// Whether cells `a` and `b` connect; `false` once the budget ran out.
+    fn connects(&mut self, a: usize, b: usize) -> bool {
+        if self.meter.tick() {
+            return false;
+        }
         let (w, grid) = (self.w, &self.grid);
         path::find(w as i32, self.h as i32, |x, y| grid[y as usize * w + x as usize] == 0, self.coord(a), self.coord(b))
             .is_some()
@@ -200,6 +416,10 @@ impl Builder {
 
     fn build_plain(&mut self, pairs: &[u32], rng: &mut SeededRng) -> bool {
         for &kind in pairs {
+            // A pair costs a sort of the empty cells, besides its connection tests.
+            if self.meter.check() {
+                return false;
+            }
             let mut empty: Vec<(usize, u64, usize)> = (0..self.grid.len())
                 .filter(|&i| self.grid[i] == 0)
                 .map(|i| (self.room(i), rng.next_u64(), i))
@@ -211,6 +431,9 @@ impl Builder {
             partners.sort_unstable();
             let mut found = None;
             for &(_, _, q) in &partners {
+                if self.meter.is_stopped() {
+                    return false;
+                }
                 if self.connects(p, q) {
                     self.grid[p] = kind;
                     self.grid[q] = kind;
@@ -268,6 +491,9 @@ impl Builder {
 
     fn build_gravity(&mut self, pairs: &[u32], rng: &mut SeededRng) -> bool {
         'pairs: for &kind in pairs {
+            if self.meter.check() {
+                return false;
+            }
             let mut firsts: Vec<(usize, usize)> =
                 (0..self.w).flat_map(|x| (0..=self.counts[x]).map(move |k| (x, k))).collect();
             firsts.retain(|&(x, _)| self.counts[x] < self.h);
@@ -280,6 +506,9 @@ impl Builder {
                     .collect();
                 rng.shuffle(&mut seconds);
                 for (x2, k2) in seconds {
+                    if self.meter.is_stopped() {
+                        return false;
+                    }
                     self.insert(x2, k2, kind);
                     let k1 = if x2 == x1 && k2 <= k1 { k1 + 1 } else { k1 };
                     let cell = |x: usize, k: usize| (self.h - 1 - k) * self.w + x;
@@ -308,8 +537,9 @@ mod tests {
         for (w, h, copies) in [(1, 2, 2), (2, 1, 2), (1, 4, 4), (4, 1, 2), (2, 2, 4), (3, 2, 2), (5, 4, 4), (1, 12, 4)]
         {
             for gravity in [false, true] {
-                let spec = Spec::new(w, h, copies).unwrap();
-                let (board, moves) = deal_solvable(spec, gravity, &mut SeededRng::new(1)).unwrap();
+                let spec = Spec::new(w, h, copies).unwrap().with_gravity(gravity);
+                let Deal { board, witness } = generate(&spec, &mut SeededRng::new(1)).unwrap();
+                let moves = witness.unwrap();
                 assert!(crate::solver::replay(&board, gravity, &moves).unwrap().is_cleared(), "{w}x{h}");
             }
         }
@@ -326,7 +556,7 @@ mod tests {
 
     #[test]
     fn insert_and_take_are_inverse() {
-        let mut b = Builder::new(2, 3);
+        let mut b = Builder::new(2, 3, Budget::default().start());
         b.insert(0, 0, 1);
         b.insert(0, 0, 2);
         b.insert(0, 1, 3);
@@ -339,9 +569,10 @@ mod tests {
     fn every_standard_layout_deals_solvable_boards() {
         for (w, h) in STANDARD_LAYOUTS {
             for gravity in [false, true] {
-                let spec = Spec::new(w, h, 4).unwrap();
-                let (board, moves) = deal_solvable(spec, gravity, &mut SeededRng::new(7)).unwrap();
-                assert_eq!(board.kind_counts(), vec![4; spec.kinds]);
+                let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
+                let Deal { board, witness } = generate(&spec, &mut SeededRng::new(7)).unwrap();
+                let moves = witness.unwrap();
+                assert_eq!(board.kind_counts(), vec![4; spec.kinds()]);
                 let end = crate::solver::replay(&board, gravity, &moves).unwrap();
                 assert!(end.is_cleared(), "{w}x{h} gravity {gravity}");
             }

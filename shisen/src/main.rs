@@ -1,20 +1,41 @@
-//! The `shisen` command: `pairs`, `solve`, `generate` (see the command-line contract).
+//! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render` (the full reference
+//! is `docs/cli/shisen.md` in the repository).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use engine::SeededRng;
 use engine::cli::Failure;
-use shisen::Board;
-use shisen::generate::{self, Spec};
-use shisen::solver::{self, Answer, Options};
+use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits, StopReason};
+use serde::Serialize;
+use shisen::generate::{self, GenerateError, Spec};
+use shisen::solver::{self, Answer, Options, Removal};
+use shisen::{Board, Pair, Path};
 
-/// Shisen-Sho: removable pairs, exact solver, solvable deals.
+/// The board text format, shown by `--help`.
+const BOARD_FORMAT: &str = "\
+Board text: one row per line, tokens separated by whitespace; `.` = empty cell, any other
+token = a tile kind's label; rows of equal length; every kind occurs an even number of times;
+lines starting with `#` are comments. (x, y) = (column from the left, row from the top), from 0;
+paths may use the empty ring around the board (x = -1 or W, y = -1 or H).";
+
+/// The exit codes, shown by `--help`.
+const EXIT_CODES: &str = "\
+Exit codes: 0 answered; 1 no answer exists (unsolvable, no removable pair); 2 bad input or
+usage (one line on stderr); 3 gave up (--timeout or the node budget ran out).
+--json prints each answer as one JSON document (fields in docs/cli/shisen.md).";
+
+/// The most tiles of one kind `--copies` accepts (a 100x100 board).
+const MAX_COPIES: u64 = 10_000;
+
+/// Shisen-Sho: removable pairs, hints, exact solver, solvable deals, pictures.
 #[derive(Parser)]
-#[command(name = "shisen", version, about)]
+#[command(name = "shisen", version, about, arg_required_else_help = true, after_help = format!("{BOARD_FORMAT}\n\n{EXIT_CODES}"))]
 struct Cli {
+    /// Print each answer as one JSON document on stdout (same exit codes).
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -22,17 +43,26 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Every currently removable pair with its shortest connection.
+    #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: one line per pair, `x1,y1 x2,y2 <len> <corners>`, sorted by (y1,x1,y2,x2).\n\nExample:\n  printf 'A B . A\\nB C C .\\n' | shisen pairs\n  0,0 3,0 5 0,0;0,-1;3,-1;3,0\n  1,1 2,1 1 1,1;2,1"))]
     Pairs {
         /// Board file, or `-` for standard input.
         #[arg(default_value = "-")]
         board: String,
     },
+    /// A removable pair to suggest: the one with the shortest connection.
+    #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: one line `x1,y1 x2,y2 <len> <corners>` as `pairs` prints it, or `none` (exit 1).\n\nExample:\n  printf 'A B . A\\nB C C .\\n' | shisen hint\n  1,1 2,1 1 1,1;2,1"))]
+    Hint {
+        /// Board file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        board: String,
+    },
     /// Whether the board can be cleared, with the removals in play order.
+    #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: `solvable` and one removal `x1,y1 x2,y2` per line, or `unsolvable` (exit 1), or `unknown` (exit 3).\nWithout --timeout the search stops after {} nodes.\n\nExample:\n  printf 'B .\\nA A\\nB .\\n' | shisen solve --gravity\n  solvable\n  0,0 0,2\n  0,2 1,2", solver::DEFAULT_NODE_LIMIT))]
     Solve {
         /// Tiles fall toward larger y after each removal.
         #[arg(long)]
         gravity: bool,
-        /// Give up after this many seconds (prints `unknown`, exit 3).
+        /// Give up after this many seconds (prints `unknown`, exit 3); no node limit then.
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
         /// Board file, or `-` for standard input.
@@ -40,16 +70,17 @@ enum Command {
         board: String,
     },
     /// A full deal, solvable unless --any.
+    #[command(after_help = format!("Output: a board in the board text format (see `shisen pairs --help`).\nLimits: each side of --size from 1 to {max}; --kinds at most {kinds}; --copies at most {MAX_COPIES}, even.\n\nExample:\n  shisen generate --size 4x2 --seed 1\n  A A B A\n  B A B B", max = generate::MAX_SIDE, kinds = generate::MAX_KINDS))]
     Generate {
-        /// Board size.
+        /// Board size, each side from 1 to 100.
         #[arg(long, value_name = "WxH", default_value = "18x8")]
         size: String,
-        /// Number of kinds (default: W*H/copies).
-        #[arg(long, value_name = "K")]
-        kinds: Option<usize>,
-        /// Tiles per kind.
-        #[arg(long, value_name = "C", default_value_t = 4)]
-        copies: usize,
+        /// Number of kinds (default: W*H/copies), at most 65536.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=generate::MAX_KINDS as u64))]
+        kinds: Option<u64>,
+        /// Tiles per kind, even, at most 10000.
+        #[arg(long, value_name = "C", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=MAX_COPIES))]
+        copies: u64,
         /// Random seed.
         #[arg(long, value_name = "S", default_value_t = 0)]
         seed: u64,
@@ -59,71 +90,289 @@ enum Command {
         /// A plain uniform deal, solvable or not.
         #[arg(long)]
         any: bool,
+        /// Give up after this many seconds (exit 3).
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
+    },
+    /// An SVG picture of the board, optionally with a connection drawn.
+    #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: an SVG document: tiles as labelled squares, empty cells as nothing, the connection as a red polyline.\n\nExample:\n  printf 'A B A\\nC . C\\n. B .\\n' | shisen render --path 0,0,2,0 > board.svg"))]
+    Render {
+        /// Draw the shortest connection between the tiles at (X1,Y1) and (X2,Y2); they must be
+        /// removable now.
+        #[arg(long, value_name = "X1,Y1,X2,Y2", conflicts_with = "hint", value_parser = parse_pair)]
+        path: Option<(Coord, Coord)>,
+        /// Draw the connection of the hint (see `shisen hint`), if there is one.
+        #[arg(long)]
+        hint: bool,
+        /// Board file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        board: String,
     },
 }
 
-fn read_board(source: &str) -> Result<Board, Failure> {
-    let (name, text) = engine::read_input(source).map_err(|e| Failure(2, e.to_string()))?;
+/// Reads `X1,Y1,X2,Y2` (a clap value parser).
+fn parse_pair(text: &str) -> Result<(Coord, Coord), String> {
+    let numbers: Vec<i32> = text
+        .split(',')
+        .map(|t| t.trim().parse::<i32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| "expected X1,Y1,X2,Y2 with whole numbers".to_string())?;
+    match numbers[..] {
+        [x1, y1, x2, y2] => Ok((Coord::new(x1, y1), Coord::new(x2, y2))),
+        _ => Err("expected X1,Y1,X2,Y2 with whole numbers".to_string()),
+    }
+}
+
+/// Where boards come from: a file path or `-`, read into `(source name, text)`.
+type Input<'a> = &'a mut dyn FnMut(&str) -> Result<(String, String), Failure>;
+
+fn read_input(source: &str) -> Result<(String, String), Failure> {
+    engine::read_input(source).map_err(|e| Failure(2, e.to_string()))
+}
+
+fn read_board(source: &str, input: Input<'_>) -> Result<Board, Failure> {
+    let (name, text) = input(source)?;
     Board::parse(&text).map_err(|e| Failure(2, e.with_source(name).to_string()))
 }
 
-fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
-    let bad = || Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8"));
-    let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?))
+fn xy(c: Coord) -> String {
+    format!("{},{}", c.x, c.y)
 }
 
-fn run(command: Command) -> Result<String, Failure> {
-    match command {
+/// A pair as `shisen pairs` prints it.
+fn pair_line(p: &Pair) -> String {
+    format!("{} {} {} {}\n", xy(p.a), xy(p.b), p.path.length(), p.path)
+}
+
+/// A pair in JSON: its tiles, the length and the corners of its shortest connection.
+#[derive(Serialize)]
+struct PairJson {
+    a: Coord,
+    b: Coord,
+    length: u32,
+    path: Path,
+}
+
+impl From<&Pair> for PairJson {
+    fn from(p: &Pair) -> PairJson {
+        PairJson { a: p.a, b: p.b, length: p.path.length(), path: p.path }
+    }
+}
+
+/// `shisen solve --json`.
+#[derive(Serialize)]
+struct SolveJson {
+    /// `solvable`, `unsolvable` or `unknown`.
+    answer: &'static str,
+    /// The removals in play order (empty unless solvable).
+    removals: Vec<Removal>,
+    /// Why the search stopped (`unknown` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<StopReason>,
+    /// The fewest tiles a line of play found left (`unknown` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles_left: Option<usize>,
+    /// Search nodes spent.
+    nodes: u64,
+}
+
+/// Runs one command: `(exit code, stdout)` or a failure for stderr.
+fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
+    let json = cli.json;
+    match cli.command {
         Command::Pairs { board } => {
-            let board = read_board(&board)?;
-            let mut out = String::new();
-            for p in shisen::path::removable_pairs(&board) {
-                let (a, b, path) = (p.a, p.b, p.path);
-                writeln!(out, "{},{} {},{} {} {}", a.x, a.y, b.x, b.y, path.length(), path.corners_text())
-                    .expect("writing to a String");
+            let board = read_board(&board, input)?;
+            let pairs = shisen::path::removable_pairs(&board);
+            if json {
+                let pairs: Vec<PairJson> = pairs.iter().map(PairJson::from).collect();
+                return Ok((0, engine::cli::json_line(&serde_json::json!({ "pairs": pairs }))));
             }
-            Ok(out)
+            Ok((0, pairs.iter().map(pair_line).collect()))
+        }
+        Command::Hint { board } => {
+            let board = read_board(&board, input)?;
+            let hint = shisen::hint(&board);
+            let code = u8::from(hint.is_none());
+            if json {
+                let hint = hint.as_ref().map(PairJson::from);
+                return Ok((code, engine::cli::json_line(&serde_json::json!({ "hint": hint }))));
+            }
+            Ok((code, hint.as_ref().map_or_else(|| "none\n".to_string(), pair_line)))
         }
         Command::Solve { gravity, timeout, board } => {
-            let board = read_board(&board)?;
-            let deadline = timeout.map(|t| Instant::now() + t);
-            let budget = if deadline.is_some() { u64::MAX } else { Options::default().budget };
-            let answer = solver::solve(&board, &Options { gravity, budget, deadline });
-            let mut out = format!("{}\n", answer.word());
-            match answer {
-                Answer::Solvable(moves) => {
-                    for (a, b) in moves {
-                        writeln!(out, "{},{} {},{}", a.x, a.y, b.x, b.y).expect("writing to a String");
-                    }
-                    Ok(out)
+            let board = read_board(&board, input)?;
+            let budget = match timeout {
+                Some(t) => Budget::default().with_time_limit(t),
+                None => Options::default().budget,
+            };
+            let (budget, watch) = engine::cli::watch(budget, "no answer yet: --timeout S stops the search");
+            let report = solver::solve(&board, &Options::default().with_gravity(gravity).with_budget(budget));
+            drop(watch);
+            let (code, word) = match &report.outcome {
+                Outcome::Proved(Answer::Solvable(_)) | Outcome::Found(Answer::Solvable(_)) => (0, "solvable"),
+                Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => (1, "unsolvable"),
+                Outcome::GaveUp { .. } => (3, "unknown"),
+            };
+            let (removals, reason, tiles_left) = match report.outcome {
+                Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
+                    (moves, None, None)
                 }
-                Answer::Unsolvable => Err(Failure(1, out)),
-                Answer::Unknown => Err(Failure(3, out)),
+                Outcome::GaveUp { reason, proven } => (Vec::new(), Some(reason), Some(proven.tiles_left)),
+                _ => (Vec::new(), None, None),
+            };
+            if json {
+                let answer = SolveJson { answer: word, removals, reason, tiles_left, nodes: report.stats.nodes };
+                return Ok((code, engine::cli::json_line(&answer)));
             }
+            let mut out = format!("{word}\n");
+            for (a, b) in removals {
+                let _ = writeln!(out, "{} {}", xy(a), xy(b));
+            }
+            Ok((code, out))
         }
-        Command::Generate { size, kinds, copies, seed, gravity, any } => {
-            let (width, height) = parse_size(&size)?;
-            let kinds = kinds.unwrap_or((width * height).checked_div(copies).unwrap_or(0));
-            let spec = Spec { width, height, kinds, copies }.checked().map_err(|e| Failure(2, e))?;
-            let mut rng = SeededRng::new(seed);
-            if any {
-                return Ok(generate::deal_any(spec, &mut rng).to_string());
+        Command::Generate { size, kinds, copies, seed, gravity, any, timeout } => {
+            let any_size = SizeLimits::new(0, usize::MAX).with_max_cells(usize::MAX);
+            let size = Size::parse(&size, &any_size)
+                .map_err(|_| Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8")))?;
+            let spec = Spec::default()
+                .with_size(size.width, size.height)
+                .with_copies(copies as usize)
+                .with_kinds(kinds.map(|k| k as usize))
+                .with_gravity(gravity)
+                .with_solvable(!any);
+            let spec = spec.checked().map_err(|e| Failure(2, e.to_string()))?;
+            let budget = timeout.map_or_else(Budget::default, |t| Budget::default().with_time_limit(t));
+            let deal = generate::generate_within(&spec, &mut SeededRng::new(seed), &budget).map_err(|e| match e {
+                GenerateError::Spec(e) => Failure(2, e.to_string()),
+                e => Failure(3, e.to_string()),
+            })?;
+            if json {
+                return Ok((0, engine::cli::json_line(&deal)));
             }
-            match generate::deal_solvable(spec, gravity, &mut rng) {
-                Some((board, _)) => Ok(board.to_string()),
-                None => Err(Failure(3, String::new())),
+            Ok((0, deal.board.to_string()))
+        }
+        Command::Render { path, hint, board } => {
+            let board = read_board(&board, input)?;
+            let path = match (path, hint) {
+                (Some((a, b)), _) => Some(
+                    shisen::game::check_move(&board, a, b)
+                        .map_err(|e| Failure(2, format!("--path {},{},{},{}: {e}", a.x, a.y, b.x, b.y)))?,
+                ),
+                (None, true) => shisen::hint(&board).map(|p| p.path),
+                (None, false) => None,
+            };
+            let svg = shisen::svg::render(&board, path.as_ref());
+            if json {
+                return Ok((0, engine::cli::json_line(&serde_json::json!({ "svg": svg }))));
             }
+            Ok((0, svg))
         }
     }
 }
 
 fn main() -> ExitCode {
-    engine::cli::main("shisen", |cli: Cli| match run(cli.command) {
-        Ok(out) => Ok((0, out)),
-        // Exit 1 and 3 are answers: `unsolvable` / `unknown` go to stdout.
-        Err(Failure(code @ (1 | 3), out)) if !out.is_empty() => Ok((code, out)),
-        Err(Failure(code, message)) if message.is_empty() => Err(Failure(code, "no solvable deal found".into())),
-        Err(failure) => Err(failure),
-    })
+    engine::cli::main("shisen", |cli: Cli| run(cli, &mut read_input))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Runs `shisen args` in-process with `stdin` as the board of `-`; files other than `-`
+    /// are refused. `Err` holds the exit code and stderr line of a usage error or a failure.
+    fn shisen(args: &[&str], stdin: &str) -> Result<(u8, String), (u8, String)> {
+        let cli: Cli = engine::cli::parse_from(std::iter::once("shisen").chain(args.iter().copied()))?;
+        let mut input = |source: &str| {
+            if source == "-" {
+                Ok(("<stdin>".to_string(), stdin.to_string()))
+            } else {
+                Err(Failure(2, format!("{source}: not readable in tests")))
+            }
+        };
+        run(cli, &mut input).map_err(|Failure(code, message)| (code, message))
+    }
+
+    #[test]
+    fn in_process_runs_match_the_binary() {
+        let out = shisen(&["pairs"], "A B . A\nB C C .\n").unwrap();
+        assert_eq!(out, (0, "0,0 3,0 5 0,0;0,-1;3,-1;3,0\n1,1 2,1 1 1,1;2,1\n".to_string()));
+        assert_eq!(shisen(&["hint"], "A B\nB A\n").unwrap(), (1, "none\n".to_string()));
+        assert_eq!(shisen(&["generate", "--size", "0x2"], "").unwrap_err().0, 2);
+        assert_eq!(shisen(&[], "").unwrap_err().0, 0);
+    }
+
+    /// Words the argument vectors are made of: every command and flag, and values good,
+    /// bad and extreme.
+    const WORDS: &[&str] = &[
+        "pairs",
+        "hint",
+        "solve",
+        "generate",
+        "render",
+        "--json",
+        "--gravity",
+        "--timeout",
+        "--size",
+        "--kinds",
+        "--copies",
+        "--seed",
+        "--any",
+        "--path",
+        "--hint",
+        "--help",
+        "-",
+        "0",
+        "1",
+        "2",
+        "4",
+        "-1",
+        "0.01",
+        "nan",
+        "1e99",
+        "8x4",
+        "4x2",
+        "1x2",
+        "0x0",
+        "101x2",
+        "100x1",
+        "18x",
+        "x",
+        "99999999999999999999x2",
+        "65536",
+        "65537",
+        "10000",
+        "10001",
+        "18446744073709551615",
+        "0,0,1,0",
+        "0,0,2,0",
+        "1,1",
+        "a,b,c,d",
+        "",
+        "\u{0}",
+        "ü",
+        "--",
+        "-x",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any argument vector ends in an answer, a failure or a usage error: never a panic.
+        /// Runs are in-process, so a hang would stop the test run (sizes are bounded, deals
+        /// of at most 100x2 cells or generated in well under a second).
+        #[test]
+        fn arbitrary_arguments_never_panic(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..7), stdin in "[AB. \n]{0,24}") {
+            let args: Vec<&str> = words.clone();
+            let _ = shisen(&args, &stdin);
+        }
+
+        /// Arbitrary strings as arguments, too.
+        #[test]
+        fn arbitrary_strings_never_panic(args in proptest::collection::vec(".{0,12}", 0..5), stdin in "(?s).{0,40}") {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let _ = shisen(&args, &stdin);
+        }
+    }
 }

@@ -24,12 +24,19 @@
 //! [`mod@reference`] keeps the seed article's breadth-first search over (cell, direction, turns
 //! left) as the slow, obviously-correct check.
 
+use std::fmt;
+use std::str::FromStr;
+
 use engine::Coord;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Masks;
 use crate::{Board, Kind};
 
 /// A connection path: its corner points, ends included, from the first cell to the second.
+///
+/// Text form (`Display` / `FromStr`): the corners as `x,y;x,y;...`, as `shisen pairs` prints
+/// them. Serialised as the list of corners.
 ///
 /// ```
 /// use engine::Coord;
@@ -38,7 +45,8 @@ use crate::{Board, Kind};
 /// assert_eq!(path.corners(), &[Coord::new(0, 0), Coord::new(3, 0)]);
 /// assert_eq!((path.length(), path.turns()), (3, 0));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Coord>", into = "Vec<Coord>")]
 pub struct Path {
     points: [Coord; 4],
     count: u8,
@@ -48,7 +56,8 @@ pub struct Path {
 impl Path {
     /// Builds a path from corner points (ends included): consecutive points must differ and
     /// lie on one row or column. Repeated points and straight-through corners are dropped.
-    /// `None` when a step is diagonal, or more than four corners remain.
+    /// `None` when a step is diagonal or turns back, more than four corners remain, or the
+    /// length does not fit a `u32`.
     ///
     /// ```
     /// use engine::Coord;
@@ -70,14 +79,14 @@ impl Path {
                 if last.x != p.x && last.y != p.y {
                     return None;
                 }
-                length += last.manhattan(p);
+                length = length.checked_add(last.manhattan(p))?;
                 if count >= 2 {
                     let before = points[count - 2];
                     let collinear = (before.x == last.x && last.x == p.x) || (before.y == last.y && last.y == p.y);
                     if collinear {
                         // A straight-through point, or a reversal: a reversal is not a path.
-                        let forward = (last.x - before.x).signum() == (p.x - last.x).signum()
-                            && (last.y - before.y).signum() == (p.y - last.y).signum();
+                        let forward =
+                            last.x.cmp(&before.x) == p.x.cmp(&last.x) && last.y.cmp(&before.y) == p.y.cmp(&last.y);
                         if !forward {
                             return None;
                         }
@@ -141,9 +150,9 @@ impl Path {
     pub fn cells(&self) -> impl Iterator<Item = Coord> + '_ {
         let corners = self.corners();
         std::iter::once(corners[0]).chain(corners.windows(2).flat_map(|w| {
-            let step = Coord::new((w[1].x - w[0].x).signum(), (w[1].y - w[0].y).signum());
-            let n = w[0].manhattan(w[1]) as i32;
-            (1..=n).map(move |i| Coord::new(w[0].x + step.x * i, w[0].y + step.y * i))
+            let (dx, dy) = (w[1].x.cmp(&w[0].x) as i64, w[1].y.cmp(&w[0].y) as i64);
+            let (x, y) = (i64::from(w[0].x), i64::from(w[0].y));
+            (1..=i64::from(w[0].manhattan(w[1]))).map(move |i| Coord::new((x + dx * i) as i32, (y + dy * i) as i32))
         }))
     }
 
@@ -180,6 +189,70 @@ impl Path {
                 self.corners().iter().map(yx).lt(other.corners().iter().map(yx))
             }
         }
+    }
+}
+
+/// Why corner points or text do not make a [`Path`].
+///
+/// ```
+/// let err = "0,0;1,1".parse::<shisen::Path>().unwrap_err();
+/// assert_eq!(err, shisen::path::PathError::NotAPath);
+/// assert_eq!("0,0;x".parse::<shisen::Path>().unwrap_err().to_string(), "\"x\" is not a point x,y");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PathError {
+    /// A corner is not written `x,y` with whole numbers.
+    #[error("{0:?} is not a point x,y")]
+    Point(String),
+    /// The points do not make a path of at most three straight segments (see
+    /// [`Path::from_corners`]).
+    #[error("not a path of at most three straight segments between two cells")]
+    NotAPath,
+}
+
+impl TryFrom<Vec<Coord>> for Path {
+    type Error = PathError;
+    fn try_from(corners: Vec<Coord>) -> Result<Path, PathError> {
+        Path::from_corners(&corners).ok_or(PathError::NotAPath)
+    }
+}
+
+impl From<Path> for Vec<Coord> {
+    fn from(path: Path) -> Vec<Coord> {
+        path.corners().to_vec()
+    }
+}
+
+impl fmt::Display for Path {
+    /// The corners as `x,y;x,y;...` (the same as [`Path::corners_text`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.corners().iter().enumerate() {
+            if i > 0 {
+                f.write_str(";")?;
+            }
+            write!(f, "{},{}", c.x, c.y)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Path {
+    type Err = PathError;
+
+    /// Reads `x,y;x,y;...` (spaces around numbers allowed) through [`Path::from_corners`].
+    ///
+    /// ```
+    /// let p: shisen::Path = "0,0;0,-1;2,-1;2,0".parse().unwrap();
+    /// assert_eq!((p.length(), p.to_string().as_str()), (4, "0,0;0,-1;2,-1;2,0"));
+    /// ```
+    fn from_str(text: &str) -> Result<Path, PathError> {
+        let point = |t: &str| {
+            let bad = || PathError::Point(t.to_string());
+            let (x, y) = t.split_once(',').ok_or_else(bad)?;
+            Ok(Coord::new(x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+        };
+        let corners = text.trim().split(';').map(point).collect::<Result<Vec<Coord>, PathError>>()?;
+        Path::from_corners(&corners).ok_or(PathError::NotAPath)
     }
 }
 
@@ -552,7 +625,7 @@ pub(crate) fn find(w: i32, h: i32, empty: impl Fn(i32, i32) -> bool, a: Coord, b
 /// assert_eq!(pairs.len(), 2);
 /// assert_eq!((pairs[0].a, pairs[0].b), (engine::Coord::new(0, 0), engine::Coord::new(0, 1)));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pair {
     /// The first tile (smaller `(y, x)`).
     pub a: Coord,
@@ -581,6 +654,36 @@ pub fn removable_pairs(board: &Board) -> Vec<Pair> {
         false
     });
     pairs.sort_unstable_by_key(|p| (p.a.y, p.a.x, p.b.y, p.b.x));
+    pairs
+}
+
+/// The hint: the removable pair with the shortest connection (ties: the first by
+/// `(y1, x1, y2, x2)`); `None` when no pair can be removed.
+///
+/// ```
+/// use engine::Coord;
+/// let board = shisen::Board::parse("A B . A\nB C C .").unwrap();
+/// let pair = shisen::hint(&board).unwrap();
+/// assert_eq!((pair.a, pair.b, pair.path.length()), (Coord::new(1, 1), Coord::new(2, 1), 1));
+/// assert!(shisen::hint(&"A B\nB A".parse().unwrap()).is_none());
+/// ```
+#[must_use]
+pub fn hint(board: &Board) -> Option<Pair> {
+    hints(board).into_iter().next()
+}
+
+/// Every removable pair, shortest connection first (ties by `(y1, x1, y2, x2)`): the hint
+/// list a game shows one at a time.
+///
+/// ```
+/// let board = shisen::Board::parse("A B . A\nB C C .").unwrap();
+/// let lengths: Vec<u32> = shisen::path::hints(&board).iter().map(|p| p.path.length()).collect();
+/// assert_eq!(lengths, vec![1, 5]);
+/// ```
+#[must_use]
+pub fn hints(board: &Board) -> Vec<Pair> {
+    let mut pairs = removable_pairs(board);
+    pairs.sort_by_key(|p| p.path.length());
     pairs
 }
 

@@ -1,6 +1,8 @@
-//! The exact solver: can every tile be removed? Answers with a witness (the removals in play
-//! order), a proof of impossibility (the search space exhausted), or "unknown" when the
-//! budget ran out.
+//! The exact solver: can every tile be removed? [`solve`] answers with an [`engine::Report`]:
+//! [`Outcome::Proved`] with a witness (the removals in play order) or a proof of impossibility
+//! (the search space exhausted), or [`Outcome::GaveUp`] when the [`engine::Budget`] ran out,
+//! with the deepest line of play found ([`Partial`]). Progress: the best is the fewest tiles
+//! left by a line found so far; with gravity the bound is the node limit of the current restart.
 //!
 //! Without gravity removing tiles only empties cells, so a pair that connects keeps
 //! connecting, and any solution stays a solution once some other kind's tiles are gone. So
@@ -32,10 +34,10 @@
 //! 200,000 nodes: 11 in 200 without restarts, 2 with).
 
 use std::hash::{Hash, Hasher};
-use std::time::Instant;
 
-use engine::{Coord, SeededRng};
+use engine::{Budget, Coord, Meter, Outcome, Report, SeededRng};
 use rustc_hash::FxHashSet;
+use serde::{Deserialize, Serialize};
 
 use crate::Board;
 use crate::board::Masks;
@@ -44,121 +46,160 @@ use crate::path;
 /// A removal: the two tiles' positions as the board stands at that moment.
 pub type Removal = (Coord, Coord);
 
-/// The solver's answer.
+/// The solver's answer, always proven (inside [`Outcome::Proved`]).
 ///
 /// ```
 /// use shisen::solver::{solve, Answer, Options};
 /// let board: shisen::Board = "A B\nB A".parse().unwrap();
-/// assert_eq!(solve(&board, &Options::default()), Answer::Unsolvable);
+/// assert_eq!(solve(&board, &Options::default()).outcome, engine::Outcome::Proved(Answer::Unsolvable));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Answer {
     /// Every tile can be removed; the removals in play order.
     Solvable(Vec<Removal>),
     /// No sequence of removals clears the board.
     Unsolvable,
-    /// The budget or the deadline ran out first.
-    Unknown,
 }
 
 impl Answer {
-    /// The first line of `shisen solve`: `solvable`, `unsolvable` or `unknown`.
+    /// The first line of `shisen solve`: `solvable` or `unsolvable`.
     ///
     /// ```
-    /// assert_eq!(shisen::solver::Answer::Unknown.word(), "unknown");
+    /// assert_eq!(shisen::solver::Answer::Unsolvable.word(), "unsolvable");
     /// ```
     #[must_use]
     pub fn word(&self) -> &'static str {
         match self {
             Answer::Solvable(_) => "solvable",
             Answer::Unsolvable => "unsolvable",
-            Answer::Unknown => "unknown",
         }
     }
 }
 
-/// Solver settings.
+/// What a search that gave up still found: the line of play that removed the most tiles.
 ///
 /// ```
-/// let options = shisen::solver::Options { gravity: true, ..Default::default() };
-/// assert_eq!(options.budget, 2_000_000);
+/// use engine::{Budget, Outcome};
+/// use shisen::solver::{solve, Options};
+/// let board: shisen::Board = "A B C\nC B A\nD D .".parse().unwrap();
+/// let report = solve(&board, &Options::default().with_budget(Budget::default().with_node_limit(0)));
+/// let Outcome::GaveUp { proven, .. } = report.outcome else { panic!() };
+/// assert_eq!(proven.tiles_left, 8);
+/// assert!(proven.removals.is_empty());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Partial {
+    /// The tiles that line leaves on the board.
+    pub tiles_left: usize,
+    /// Its removals, in play order (a prefix of a game, not necessarily of a winning one).
+    pub removals: Vec<Removal>,
+}
+
+/// What [`solve`] returns: the answer, or what was found when the budget ran out, and the
+/// nodes and time spent.
+pub type Solution = Report<Answer, Partial>;
+
+/// The node limit of [`Options::default`]: enough to decide nearly every 18x8 deal (see the
+/// crate README), small enough to answer within seconds.
+pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
+
+/// Solver settings: the gravity rule and the search budget.
+///
+/// ```
+/// use shisen::solver::{Options, DEFAULT_NODE_LIMIT};
+/// let options = Options::default().with_gravity(true);
+/// assert!(options.gravity);
+/// assert_eq!(options.budget.node_limit(), Some(DEFAULT_NODE_LIMIT));
+/// let quick = options.with_budget(engine::Budget::default().with_time_limit(std::time::Duration::from_millis(10)));
+/// assert_eq!(quick.budget.node_limit(), None);
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Options {
     /// Whether tiles fall after each removal.
     pub gravity: bool,
-    /// The most search nodes to visit before answering [`Answer::Unknown`].
-    pub budget: u64,
-    /// A moment after which the search answers [`Answer::Unknown`].
-    pub deadline: Option<Instant>,
+    /// Nodes, time, cancel token and progress callback of the search. Default: at most
+    /// [`DEFAULT_NODE_LIMIT`] nodes.
+    pub budget: Budget,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { gravity: false, budget: 2_000_000, deadline: None }
+        Options { gravity: false, budget: Budget::default().with_node_limit(DEFAULT_NODE_LIMIT) }
     }
 }
 
-/// Search statistics, from [`solve_with_stats`].
-///
-/// ```
-/// let board: shisen::Board = "A A".parse().unwrap();
-/// let (_, stats) = shisen::solver::solve_with_stats(&board, &Default::default());
-/// assert_eq!(stats.nodes, 1);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search nodes visited.
-    pub nodes: u64,
-    /// Failed positions remembered.
-    pub failed: usize,
+impl Options {
+    /// The same options, with gravity or not.
+    ///
+    /// ```
+    /// assert!(shisen::solver::Options::default().with_gravity(true).gravity);
+    /// ```
+    #[must_use]
+    pub fn with_gravity(mut self, gravity: bool) -> Options {
+        self.gravity = gravity;
+        self
+    }
+
+    /// The same options, with `budget` for the search.
+    ///
+    /// ```
+    /// let options = shisen::solver::Options::default().with_budget(engine::Budget::unlimited());
+    /// assert_eq!(options.budget.node_limit(), None);
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Options {
+        self.budget = budget;
+        self
+    }
 }
 
-/// Decides whether `board` can be cleared (see the module docs).
+/// Decides whether `board` can be cleared (see the module docs), within `options.budget`.
 ///
 /// ```
-/// use engine::Coord;
+/// use engine::Outcome;
 /// use shisen::solver::{solve, Answer, Options};
 /// let board: shisen::Board = "A B\nA B".parse().unwrap();
-/// let Answer::Solvable(moves) = solve(&board, &Options::default()) else { panic!() };
+/// let report = solve(&board, &Options::default());
+/// let Outcome::Proved(Answer::Solvable(moves)) = report.outcome else { panic!() };
 /// assert_eq!(moves.len(), 2);
+/// assert!(report.stats.nodes >= 1);
 /// ```
 #[must_use]
-pub fn solve(board: &Board, options: &Options) -> Answer {
-    solve_with_stats(board, options).0
-}
-
-/// [`solve`], with search statistics.
-///
-/// ```
-/// let board: shisen::Board = "A B\nB A".parse().unwrap();
-/// let (answer, stats) = shisen::solver::solve_with_stats(&board, &Default::default());
-/// assert_eq!(answer, shisen::solver::Answer::Unsolvable);
-/// assert!(stats.nodes >= 1);
-/// ```
-#[must_use]
-pub fn solve_with_stats(board: &Board, options: &Options) -> (Answer, Stats) {
-    let answer = |outcome, moves: &[Removal]| match outcome {
-        Outcome::Solved => Answer::Solvable(moves.to_vec()),
-        Outcome::Failed => Answer::Unsolvable,
-        Outcome::OutOfBudget => Answer::Unknown,
-    };
-    if options.gravity {
-        let mut search = Search::new(board, *options);
+pub fn solve(board: &Board, options: &Options) -> Solution {
+    let mut meter = options.budget.start();
+    if meter.check() {
+        // A budget spent before the search starts (a zero time limit, a cancelled token).
+        let proven = Partial { tiles_left: board.tile_count(), removals: Vec::new() };
+        return Report { outcome: meter.gave_up(proven), stats: meter.stats() };
+    }
+    let (outcome, moves, best, meter) = if options.gravity {
+        let mut search = Search::new(board, true, meter);
         let outcome = search.run_with_restarts();
-        (answer(outcome, &search.moves), Stats { nodes: search.nodes, failed: search.failed.len() })
+        (outcome, search.moves, search.best, search.meter)
     } else {
-        let mut search = Plain::new(board, *options);
+        let mut search = Plain::new(board, meter);
         let mut rng = SeededRng::new(0x5eed);
         let probed = (0..PROBES).any(|i| search.probe(&mut rng, i.min(2)));
-        let outcome = if probed { Outcome::Solved } else { search.run_in_two_phases() };
-        let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
-        (answer(outcome, &moves), Stats { nodes: search.nodes, failed: search.failed.len() })
-    }
+        let outcome = if probed { Step::Solved } else { search.run_in_two_phases() };
+        let cells = |moves: &[(usize, usize)]| -> Vec<Removal> {
+            moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect()
+        };
+        let best = Partial { tiles_left: search.best.tiles_left, removals: cells(&search.best_moves) };
+        (outcome, cells(&search.moves), best, search.meter)
+    };
+    let outcome = match outcome {
+        Step::Solved => Outcome::Proved(Answer::Solvable(moves)),
+        Step::Failed => Outcome::Proved(Answer::Unsolvable),
+        Step::OutOfBudget => meter.gave_up(best),
+    };
+    Report { outcome, stats: meter.stats() }
 }
 
+/// How a search (or a branch of it) ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+enum Step {
     Solved,
     Failed,
     OutOfBudget,
@@ -181,8 +222,10 @@ struct Search {
     w: usize,
     h: usize,
     gravity: bool,
-    budget: u64,
-    deadline: Option<Instant>,
+    /// The budget's account: nodes, clock, cancel token, progress.
+    meter: Meter,
+    /// The deepest line found so far.
+    best: Partial,
     /// Cell → tile id + 1, or 0 when empty.
     grid: Vec<u32>,
     /// The occupied cells as bit masks, when the board is small enough.
@@ -198,7 +241,6 @@ struct Search {
     moves: Vec<Removal>,
     /// Grid snapshots for undoing gravity moves.
     saved: Vec<u32>,
-    nodes: u64,
     tiles_left: usize,
     /// Tie-breaks in the move order, redrawn at every restart.
     rng: SeededRng,
@@ -237,19 +279,19 @@ impl TileIndex {
 }
 
 impl Search {
-    fn new(board: &Board, options: Options) -> Search {
+    fn new(board: &Board, gravity: bool, meter: Meter) -> Search {
         let (w, h) = (board.width(), board.height());
         let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
         let mut rng = SeededRng::new(0x5eed_5150);
         let masks = board.masks().cloned();
-        let settled = !options.gravity || (w..w * h).all(|i| grid[i] != 0 || grid[i - w] == 0);
+        let settled = !gravity || (w..w * h).all(|i| grid[i] != 0 || grid[i - w] == 0);
         Search {
             w,
             h,
-            gravity: options.gravity,
-            budget: options.budget,
-            deadline: options.deadline,
+            gravity,
+            meter,
+            best: Partial { tiles_left: n, removals: Vec::new() },
             grid,
             masks,
             pos,
@@ -260,7 +302,6 @@ impl Search {
             failed: FxHashSet::default(),
             moves: Vec::new(),
             saved: Vec::new(),
-            nodes: 0,
             tiles_left: n,
             rng: SeededRng::new(0x6a7e),
             noise: 0,
@@ -273,15 +314,17 @@ impl Search {
     /// little more, the last one with the whole budget. Failed positions stay failed from one
     /// search to the next, so the search stays exact; the restarts only keep one early wrong
     /// move from costing the whole budget.
-    fn run_with_restarts(&mut self) -> Outcome {
-        let budget = self.budget;
+    fn run_with_restarts(&mut self) -> Step {
+        let overall = self.meter.node_limit();
         let mut limit = self.first_limit;
         loop {
-            self.budget = budget.min(self.nodes.saturating_add(limit));
+            let cap = self.meter.nodes().saturating_add(limit);
+            self.meter.set_node_limit(Some(overall.map_or(cap, |n| n.min(cap))));
+            self.meter.set_bound(limit);
             let outcome = self.run();
-            let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if outcome != Outcome::OutOfBudget || self.nodes > budget || expired {
-                self.budget = budget;
+            self.meter.set_node_limit(overall);
+            self.meter.resume();
+            if outcome != Step::OutOfBudget || self.meter.check() {
                 return outcome;
             }
             limit = limit.saturating_mul(2);
@@ -382,25 +425,24 @@ impl Search {
         Key { zobrist: self.zobrist, removed: self.removed.clone().into_boxed_slice() }
     }
 
-    fn out_of_budget(&self) -> bool {
-        self.nodes > self.budget || (self.nodes % 1024 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d))
-    }
-
-    fn run(&mut self) -> Outcome {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return Outcome::OutOfBudget;
+    fn run(&mut self) -> Step {
+        if out_of_budget(&mut self.meter) {
+            return Step::OutOfBudget;
+        }
+        if self.tiles_left < self.best.tiles_left {
+            self.best = Partial { tiles_left: self.tiles_left, removals: self.moves.clone() };
+            self.meter.set_best(self.tiles_left as u64);
         }
         self.branch()
     }
 
-    fn branch(&mut self) -> Outcome {
+    fn branch(&mut self) -> Step {
         if self.tiles_left == 0 {
-            return Outcome::Solved;
+            return Step::Solved;
         }
         let key = self.key();
         if self.failed.contains(&key) {
-            return Outcome::Failed;
+            return Step::Failed;
         }
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
         let mut group: Vec<usize> = Vec::new();
@@ -426,20 +468,31 @@ impl Search {
         for (_, a, b) in moves {
             self.apply(a, b);
             let outcome = self.run();
-            if outcome == Outcome::Solved {
+            if outcome == Step::Solved {
                 return outcome;
             }
             self.undo();
-            if outcome == Outcome::OutOfBudget {
+            if outcome == Step::OutOfBudget {
                 return outcome;
             }
         }
         self.failed.insert(key);
-        Outcome::Failed
+        Step::Failed
     }
 }
 
 const NONE: u32 = u32::MAX;
+
+/// How many nodes the searches count between two reads of the clock and the cancel token.
+/// Their nodes cost microseconds to a millisecond (a node with gravity on a 30x16 board
+/// about 0.15 ms unoptimised), so [`engine::budget::CHECK_EVERY`] nodes could take far
+/// longer than the 50 ms a cancel must take at most.
+const CHECK_CLOCK_EVERY: u64 = 16;
+
+/// Counts a node on `meter`; whether the search must stop (once stopped, always stopped).
+fn out_of_budget(meter: &mut Meter) -> bool {
+    meter.tick() || (meter.nodes() % CHECK_CLOCK_EVERY == 0 && meter.check())
+}
 
 /// Whether the tiles at `a` and `b` connect on a `w` × `h` board of tile ids (0 = empty),
 /// through the masks when there are some.
@@ -481,8 +534,11 @@ enum Change {
 struct Plain {
     w: usize,
     h: usize,
-    budget: u64,
-    deadline: Option<Instant>,
+    /// The budget's account: nodes, clock, cancel token, progress.
+    meter: Meter,
+    /// The fewest tiles left by a position found so far, and its removals (`best_moves`).
+    best: Partial,
+    best_moves: Vec<(usize, usize)>,
     /// Cell → tile id + 1, or 0 when empty.
     grid: Vec<u32>,
     /// The occupied cells as bit masks, when the board is small enough.
@@ -497,8 +553,6 @@ struct Plain {
     /// Removed cells in play order.
     moves: Vec<(usize, usize)>,
     failed: FxHashSet<Box<[u64]>>,
-    nodes: u64,
-    stopped: bool,
     /// Whether each position's pairings are probed for doom ([`Plain::probe_pairings`]).
     probing: bool,
     /// Nodes to spend before probing starts ([`Plain::run_in_two_phases`]).
@@ -512,7 +566,7 @@ struct Plain {
 }
 
 impl Plain {
-    fn new(board: &Board, options: Options) -> Plain {
+    fn new(board: &Board, meter: Meter) -> Plain {
         let (w, h) = (board.width(), board.height());
         let TileIndex { grid, pos, members } = TileIndex::new(board);
         let n = pos.len();
@@ -521,8 +575,9 @@ impl Plain {
         Plain {
             w,
             h,
-            budget: options.budget,
-            deadline: options.deadline,
+            meter,
+            best: Partial { tiles_left: n, removals: Vec::new() },
+            best_moves: Vec::new(),
             grid,
             masks,
             pos,
@@ -532,8 +587,6 @@ impl Plain {
             trail: Vec::new(),
             moves: Vec::new(),
             failed: FxHashSet::default(),
-            nodes: 0,
-            stopped: false,
             probing: false,
             unprobed: UNPROBED_NODES,
             split: None,
@@ -774,6 +827,10 @@ impl Plain {
             let mut forced = false;
             let mut fresh = false;
             for k in 0..self.members.len() {
+                if self.meter.check() {
+                    // Out of budget: no verdict (the caller's next node stops the search).
+                    return false;
+                }
                 let free: Vec<u32> = self.members[k].iter().copied().filter(|&t| !self.removed[t as usize]).collect();
                 let [p, q, r, s] = free[..] else { continue };
                 if free.iter().any(|&t| self.partner[t as usize] != NONE) {
@@ -853,12 +910,12 @@ impl Plain {
     fn probe(&mut self, rng: &mut SeededRng, noise: usize) -> bool {
         let mark = self.trail.len();
         loop {
-            self.nodes += 1;
             if self.out_of_budget() {
                 self.undo_to(mark);
                 return false;
             }
             self.closure();
+            self.note_best();
             if self.tiles_left == 0 {
                 return true;
             }
@@ -895,54 +952,62 @@ impl Plain {
         }
     }
 
-    /// Whether the budget or the deadline ran out (once out, always out).
+    /// Counts a node; whether the budget ran out (once out, always out). A node that probes
+    /// pairings may cost milliseconds, so then the clock and the cancel token are read at
+    /// every node (and between the classes [`Plain::probe_pairings`] probes).
     fn out_of_budget(&mut self) -> bool {
-        self.stopped = self.stopped
-            || self.nodes > self.budget
-            || (self.nodes % 256 == 1 && self.deadline.is_some_and(|d| Instant::now() >= d));
-        self.stopped
+        out_of_budget(&mut self.meter) || (self.probing && self.meter.check())
+    }
+
+    /// Records the position as the deepest line so far when it leaves fewer tiles.
+    fn note_best(&mut self) {
+        if self.tiles_left < self.best.tiles_left {
+            self.best.tiles_left = self.tiles_left;
+            self.best_moves.clone_from(&self.moves);
+            self.meter.set_best(self.tiles_left as u64);
+        }
     }
 
     /// The search without probing for up to `unprobed` nodes (most deals need far
     /// fewer), then with probing, which costs more per node but cuts the rare hard deals
     /// down (failed positions found in the first phase stay failed).
-    fn run_in_two_phases(&mut self) -> Outcome {
-        let budget = self.budget;
-        self.budget = budget.min(self.nodes.saturating_add(self.unprobed));
+    fn run_in_two_phases(&mut self) -> Step {
+        let overall = self.meter.node_limit();
+        let cap = self.meter.nodes().saturating_add(self.unprobed);
+        self.meter.set_node_limit(Some(overall.map_or(cap, |n| n.min(cap))));
         let outcome = self.run();
-        self.budget = budget;
-        let expired = self.deadline.is_some_and(|d| Instant::now() >= d);
-        if outcome != Outcome::OutOfBudget || self.nodes > budget || expired {
+        self.meter.set_node_limit(overall);
+        self.meter.resume();
+        if outcome != Step::OutOfBudget || self.meter.check() {
             return outcome;
         }
-        self.stopped = false;
         self.probing = true;
         self.run()
     }
 
-    fn run(&mut self) -> Outcome {
-        self.nodes += 1;
+    fn run(&mut self) -> Step {
         if self.out_of_budget() {
-            return Outcome::OutOfBudget;
+            return Step::OutOfBudget;
         }
         let mark = self.trail.len();
         self.closure();
+        self.note_best();
         if self.tiles_left == 0 {
-            return Outcome::Solved;
+            return Step::Solved;
         }
         let key = self.key();
         if self.failed.contains(&key) {
             self.undo_to(mark);
-            return Outcome::Failed;
+            return Step::Failed;
         }
         self.split = None;
         if self.doomed() || (self.probing && self.probe_pairings()) {
             self.failed.insert(key);
             self.undo_to(mark);
-            return Outcome::Failed;
+            return Step::Failed;
         }
         if self.tiles_left == 0 {
-            return Outcome::Solved;
+            return Step::Solved;
         }
         // Branch on a tile of an uncommitted pair that connects now: its partner is one of the
         // other uncommitted tiles of its class (those that connect now first).
@@ -968,22 +1033,22 @@ impl Plain {
                 }
             }
         }
-        let mut outcome = Outcome::Failed;
+        let mut outcome = Step::Failed;
         if let Some((_, t, partners)) = choice {
             for u in partners {
                 let inner = self.trail.len();
                 self.commit(t, u);
                 outcome = self.run();
-                if outcome == Outcome::Solved {
+                if outcome == Step::Solved {
                     return outcome;
                 }
                 self.undo_to(inner);
-                if outcome == Outcome::OutOfBudget {
+                if outcome == Step::OutOfBudget {
                     break;
                 }
             }
         }
-        if outcome == Outcome::Failed {
+        if outcome == Step::Failed {
             self.failed.insert(key);
         }
         self.undo_to(mark);
@@ -1024,8 +1089,8 @@ pub fn brute_force(board: &Board, gravity: bool) -> Option<Vec<Removal>> {
     None
 }
 
-/// Plays `moves` on `board` through the game rules; the final board, or the index of the
-/// first illegal move and why.
+/// Plays `moves` on `board` through the game rules; the final board, or the first illegal
+/// removal and why.
 ///
 /// ```
 /// use engine::Coord;
@@ -1033,18 +1098,51 @@ pub fn brute_force(board: &Board, gravity: bool) -> Option<Vec<Removal>> {
 /// let end = shisen::solver::replay(&board, false, &[(Coord::new(0, 0), Coord::new(1, 0))]).unwrap();
 /// assert!(end.is_cleared());
 /// ```
-pub fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, (usize, crate::game::MoveError)> {
+pub fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, ReplayError> {
     let mut game = crate::game::Game::new(board.clone(), gravity);
-    for (i, &(a, b)) in moves.iter().enumerate() {
-        game.remove(a, b).map_err(|e| (i, e))?;
+    for (index, &(a, b)) in moves.iter().enumerate() {
+        game.remove(a, b).map_err(|source| ReplayError { index, source })?;
     }
     Ok(game.board().clone())
+}
+
+/// A removal of a witness that the rules refuse ([`replay`]).
+///
+/// ```
+/// use engine::Coord;
+/// use shisen::game::MoveError;
+/// let board: shisen::Board = "A B\nB A".parse().unwrap();
+/// let err = shisen::solver::replay(&board, false, &[(Coord::new(0, 0), Coord::new(1, 1))]).unwrap_err();
+/// assert_eq!((err.index, err.source), (0, MoveError::NoPath));
+/// assert_eq!(err.to_string(), "removal 0: the tiles do not connect with at most two turns");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("removal {index}: {source}")]
+pub struct ReplayError {
+    /// The index of the refused removal in the list, from 0.
+    pub index: usize,
+    /// Why the rules refuse it.
+    #[source]
+    pub source: crate::game::MoveError,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A meter with the default node limit.
+    fn meter() -> Meter {
+        Options::default().budget.start()
+    }
+
+    /// The proven answer of [`solve`] (panics when it gave up).
+    fn answer(board: &Board, gravity: bool) -> Answer {
+        match solve(board, &Options::default().with_gravity(gravity)).outcome {
+            Outcome::Proved(answer) => answer,
+            other => panic!("{other:?}"),
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
@@ -1057,13 +1155,11 @@ mod tests {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0);
             let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
-            let options = Options::default();
-            let ours = solve(&board, &options);
-            let mut moves_search = Search::new(&board, options);
+            let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
+            let ours = answer(&board, false);
+            let mut moves_search = Search::new(&board, false, meter());
             let theirs = moves_search.run();
-            prop_assert_ne!(&ours, &Answer::Unknown);
-            prop_assert_eq!(matches!(ours, Answer::Solvable(_)), theirs == Outcome::Solved, "{}", board);
+            prop_assert_eq!(matches!(ours, Answer::Solvable(_)), theirs == Step::Solved, "{}", board);
             if let Answer::Solvable(moves) = &ours {
                 prop_assert!(replay(&board, false, moves).unwrap().is_cleared());
             }
@@ -1072,11 +1168,11 @@ mod tests {
 
     /// The answer of the search without gravity that probes pairings from the first node on
     /// (no greedy games first).
-    fn probing_answer(board: &Board) -> Outcome {
-        let mut search = Plain::new(board, Options::default());
+    fn probing_answer(board: &Board) -> Step {
+        let mut search = Plain::new(board, meter());
         search.unprobed = 0;
         let outcome = search.run_in_two_phases();
-        if outcome == Outcome::Solved {
+        if outcome == Step::Solved {
             let moves: Vec<Removal> = search.moves.iter().map(|&(a, b)| (search.coord(a), search.coord(b))).collect();
             assert!(replay(board, false, &moves).unwrap().is_cleared(), "{board}");
         }
@@ -1116,9 +1212,9 @@ mod tests {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0 && w * h <= 12);
             let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
             let brute = brute_force(&board, false);
-            prop_assert_eq!(probing_answer(&board) == Outcome::Solved, brute.is_some(), "{}", board);
+            prop_assert_eq!(probing_answer(&board) == Step::Solved, brute.is_some(), "{}", board);
         }
 
         /// Probing pairings from the first node agrees with the move search with a
@@ -1128,11 +1224,11 @@ mod tests {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0);
             let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
             let ours = probing_answer(&board);
-            let theirs = Search::new(&board, Options::default()).run();
-            prop_assert_ne!(ours, Outcome::OutOfBudget);
-            prop_assert_eq!(ours == Outcome::Solved, theirs == Outcome::Solved, "{}", board);
+            let theirs = Search::new(&board, false, meter()).run();
+            prop_assert_ne!(ours, Step::OutOfBudget);
+            prop_assert_eq!(ours == Step::Solved, theirs == Step::Solved, "{}", board);
         }
     }
 
@@ -1145,11 +1241,11 @@ mod tests {
         for (w, h) in [(6, 6), (8, 6), (8, 8)] {
             for seed in 0..300 {
                 let spec = crate::generate::Spec::new(w, h, 4).unwrap();
-                let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
-                let mut plain = Plain::new(&board, Options::default());
+                let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
+                let mut plain = Plain::new(&board, meter());
                 plain.unprobed = u64::MAX;
                 let expected = plain.run_in_two_phases();
-                assert_ne!(expected, Outcome::OutOfBudget);
+                assert_ne!(expected, Step::OutOfBudget);
                 assert_eq!(probing_answer(&board), expected, "{board}");
             }
         }
@@ -1165,7 +1261,7 @@ mod tests {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0 && w * h <= 12);
             let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-            let mut board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
+            let mut board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
             // Empty two cells of one kind (some deals then float above a hole).
             let tiles: Vec<(Coord, crate::Kind)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, k))).collect();
             if let Some(&(c, k)) = tiles.get(hole) {
@@ -1173,11 +1269,11 @@ mod tests {
                 board.set(c, None);
                 board.set(other, None);
             }
-            let mut search = Search::new(&board, Options { gravity: true, ..Options::default() });
+            let mut search = Search::new(&board, true, meter());
             search.first_limit = limit;
             let outcome = search.run_with_restarts();
-            prop_assert_eq!(outcome == Outcome::Solved, brute_force(&board, true).is_some(), "{}", board);
-            if outcome == Outcome::Solved {
+            prop_assert_eq!(outcome == Step::Solved, brute_force(&board, true).is_some(), "{}", board);
+            if outcome == Step::Solved {
                 prop_assert!(replay(&board, true, &search.moves).unwrap().is_cleared());
             }
         }
@@ -1188,15 +1284,14 @@ mod tests {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0);
             let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
-            let options = Options { gravity: true, ..Options::default() };
-            let mut search = Search::new(&board, options);
+            let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
+            let mut search = Search::new(&board, true, meter());
             search.first_limit = limit;
             let outcome = search.run_with_restarts();
-            let expected = Search::new(&board, options).run();
-            prop_assert_ne!(expected, Outcome::OutOfBudget);
+            let expected = Search::new(&board, true, meter()).run();
+            prop_assert_ne!(expected, Step::OutOfBudget);
             prop_assert_eq!(outcome, expected, "{}", board);
-            if outcome == Outcome::Solved {
+            if outcome == Step::Solved {
                 prop_assert!(replay(&board, true, &search.moves).unwrap().is_cleared());
             }
         }
@@ -1209,21 +1304,21 @@ mod tests {
         let mut ruled_out = 0;
         for seed in 0..40 {
             let spec = crate::generate::Spec::new(8, 6, 4).unwrap();
-            let board = crate::generate::deal_any(spec, &mut SeededRng::new(seed));
-            let mut root = Plain::new(&board, Options::default());
+            let board = crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap();
+            let mut root = Plain::new(&board, meter());
             root.closure();
             for k in 0..root.members.len() {
                 let free: Vec<u32> = root.members[k].iter().copied().filter(|&t| !root.removed[t as usize]).collect();
                 let [p, q, r, s] = free[..] else { continue };
                 for ((a, b), (c, d)) in [((p, q), (r, s)), ((p, r), (q, s)), ((p, s), (q, r))] {
-                    let mut search = Plain::new(&board, Options::default());
+                    let mut search = Plain::new(&board, meter());
                     search.unprobed = u64::MAX;
                     search.closure();
                     search.commit(a, b);
                     search.commit(c, d);
                     if search.doomed() {
                         ruled_out += 1;
-                        assert_eq!(search.run_in_two_phases(), Outcome::Failed, "seed {seed}\n{board}");
+                        assert_eq!(search.run_in_two_phases(), Step::Failed, "seed {seed}\n{board}");
                     }
                 }
             }
@@ -1234,11 +1329,15 @@ mod tests {
     #[test]
     fn deadlock_and_budget() {
         let board: Board = "A B\nB A\nC C".parse().unwrap();
-        assert_eq!(solve(&board, &Options::default()), Answer::Unsolvable);
-        assert_eq!(solve(&board, &Options { gravity: true, ..Options::default() }), Answer::Unsolvable);
+        assert_eq!(answer(&board, false), Answer::Unsolvable);
+        assert_eq!(answer(&board, true), Answer::Unsolvable);
         let board: Board = "A B C\nC B A\nD D .".parse().unwrap();
-        let tight = Options { budget: 0, ..Options::default() };
-        assert_eq!(solve(&board, &tight), Answer::Unknown);
+        for gravity in [false, true] {
+            let tight = Options::default().with_gravity(gravity).with_budget(Budget::default().with_node_limit(0));
+            let report = solve(&board, &tight);
+            let proven = Partial { tiles_left: 8, removals: Vec::new() };
+            assert_eq!(report.outcome, Outcome::GaveUp { reason: engine::StopReason::NodeLimit, proven });
+        }
     }
 
     #[test]
@@ -1246,10 +1345,10 @@ mod tests {
         // Without gravity: B B first, then the A's meet around the ring. With gravity the
         // A column falls and the A's end up beside each other either way.
         let board: Board = "A B\nB A".parse().unwrap();
-        assert_eq!(solve(&board, &Options { gravity: true, ..Options::default() }), Answer::Unsolvable);
+        assert_eq!(answer(&board, true), Answer::Unsolvable);
         let board: Board = "A .\nB B\nC A\nC .".parse().unwrap();
-        let answer = solve(&board, &Options { gravity: true, ..Options::default() });
-        let Answer::Solvable(moves) = answer else { panic!("{answer:?}") };
+        let found = answer(&board, true);
+        let Answer::Solvable(moves) = found else { panic!("{found:?}") };
         assert!(replay(&board, true, &moves).unwrap().is_cleared());
     }
 }

@@ -43,8 +43,12 @@ fn bad_input_is_one_line_on_stderr_and_exit_2() {
         let (code, out, err) = shisen(args, input);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(expected), "{args:?}: {err}");
+        // One line; a usage error may add clap's suggestion and "try --help" lines.
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.starts_with("shisen: ") && first.contains(expected), "{args:?}: {err}");
+        let extra =
+            err.lines().skip(1).all(|l| l.trim_start().starts_with("tip:") || l.starts_with("For more information"));
+        assert!(extra, "{args:?}: {err}");
     }
 }
 
@@ -76,4 +80,113 @@ fn generate_is_deterministic_and_solvable() {
     let (code, any, _) = shisen(&["generate", "--any", "--seed", "1"], "");
     assert_eq!(code, 0);
     assert_eq!(any.lines().count(), 8);
+}
+
+/// `shisen args --json` and without: the same exit code, one JSON document on one line.
+fn json(args: &[&str], input: &str) -> (i32, serde_json::Value) {
+    let (plain_code, _, _) = shisen(args, input);
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let (code, out, err) = shisen(&with_json, input);
+    assert_eq!(code, plain_code, "{args:?}: {err}");
+    assert_eq!(out.lines().count(), 1, "{args:?}: {out}");
+    (code, serde_json::from_str(&out).unwrap())
+}
+
+#[test]
+fn every_command_answers_in_json() {
+    let board = "A B . A\nB C C .\n";
+    let (code, pairs) = json(&["pairs"], board);
+    assert_eq!(code, 0);
+    assert_eq!(pairs["pairs"][1]["length"], 1);
+    assert_eq!(pairs["pairs"][0]["path"][1], serde_json::json!({ "x": 0, "y": -1 }));
+    let (code, hint) = json(&["hint"], board);
+    assert_eq!((code, hint["hint"]["a"].clone()), (0, serde_json::json!({ "x": 1, "y": 1 })));
+    let (code, hint) = json(&["hint"], "A B\nB A\n");
+    assert_eq!((code, hint["hint"].clone()), (1, serde_json::Value::Null));
+
+    let (code, solved) = json(&["solve", "--gravity"], "B .\nA A\nB .\n");
+    assert_eq!((code, solved["answer"].as_str()), (0, Some("solvable")));
+    assert_eq!(solved["removals"][0], serde_json::json!([{ "x": 0, "y": 0 }, { "x": 0, "y": 2 }]));
+    let (code, solved) = json(&["solve"], "A B\nB A\n");
+    assert_eq!(
+        (code, solved["answer"].as_str(), solved["removals"].as_array().map(Vec::len)),
+        (1, Some("unsolvable"), Some(0))
+    );
+    let (code, solved) = json(&["solve", "--timeout", "0"], "A B C D\nD C B A\nA B C D\nD C B A\n");
+    assert_eq!((code, solved["answer"].as_str(), solved["reason"].as_str()), (3, Some("unknown"), Some("time_limit")));
+    assert_eq!(solved["tiles_left"], 16);
+
+    let (code, deal) = json(&["generate", "--size", "8x4", "--seed", "2026"], "");
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = deal["board"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert_eq!(format!("{}\n", rows.join("\n")), shisen(&["generate", "--size", "8x4", "--seed", "2026"], "").1);
+    assert_eq!(deal["witness"].as_array().map(Vec::len), Some(16));
+    let (_, any) = json(&["generate", "--any", "--size", "4x2"], "");
+    assert_eq!(any["witness"], serde_json::Value::Null);
+
+    let (code, picture) = json(&["render"], board);
+    assert_eq!(code, 0);
+    assert_eq!(picture["svg"].as_str(), Some(shisen(&["render"], board).1.as_str()));
+}
+
+#[test]
+fn hint_is_the_pair_with_the_shortest_connection() {
+    assert_eq!(shisen(&["hint"], "A B . A\nB C C .\n"), (0, "1,1 2,1 1 1,1;2,1\n".into(), String::new()));
+    assert_eq!(shisen(&["hint"], "A B\nB A\n"), (1, "none\n".into(), String::new()));
+}
+
+#[test]
+fn no_arguments_print_the_commands_and_help_shows_formats() {
+    let (code, out, err) = shisen(&[], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    for command in ["pairs", "hint", "solve", "generate", "render"] {
+        assert!(out.contains(command), "{out}");
+        let (code, help, _) = shisen(&[command, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(help.contains("Example:") && help.contains(&format!("shisen {command}")), "{help}");
+    }
+    assert!(shisen(&["pairs", "--help"], "").1.contains("Board text: one row per line"));
+}
+
+#[test]
+fn arguments_have_limits_that_name_them() {
+    for (args, expected) in [
+        (&["generate", "--copies", "10001"][..], "'--copies <C>'"),
+        (&["generate", "--kinds", "65537"][..], "'--kinds <K>'"),
+        (&["generate", "--kinds", "99999999999999999999999"][..], "'--kinds <K>'"),
+        (&["generate", "--size", "101x2"][..], "board size 101x2 must be between 1x1 and 100x100"),
+        (&["generate", "--size", "99999999999999999999x2"][..], "--size \"99999999999999999999x2\": expected WxH"),
+        (&["solve", "--timeout", "-1"][..], "'--timeout <S>'"),
+        (&["render", "--path", "0,0,1"][..], "'--path <X1,Y1,X2,Y2>'"),
+    ] {
+        let (code, out, err) = shisen(args, "A A\n");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.lines().next().unwrap().contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn generate_honours_the_timeout() {
+    let (code, out, err) = shisen(&["generate", "--size", "30x16", "--gravity", "--timeout", "0"], "");
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert_eq!(err, "shisen: no solvable deal found within the budget (time limit)\n");
+    let (code, out, _) = shisen(&["generate", "--size", "30x16", "--timeout", "60"], "");
+    assert_eq!((code, out.lines().count()), (0, 16));
+}
+
+#[test]
+fn render_draws_tiles_and_a_connection() {
+    let board = "A B A\nC . C\n. B .\n";
+    let (code, svg, _) = shisen(&["render"], board);
+    assert_eq!(code, 0);
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("data-value=").count(), 6);
+    let (_, with_path, _) = shisen(&["render", "--path", "0,0,2,0"], board);
+    assert!(with_path.contains(r#"points="60,60 60,20 140,20 140,60""#), "{with_path}");
+    let (_, with_hint, _) = shisen(&["render", "--hint"], board);
+    assert!(with_hint.contains("<polyline"));
+    let (code, out, err) = shisen(&["render", "--path", "0,0,0,1"], board);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, "shisen: --path 0,0,0,1: the tiles are of different kinds\n");
 }

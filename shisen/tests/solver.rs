@@ -1,9 +1,18 @@
 //! Property tests: the solver against brute force on tiny boards, every witness replayed.
 
-use engine::SeededRng;
+use std::time::{Duration, Instant};
+
+use engine::{Budget, CancelToken, Outcome, SeededRng, StopReason};
 use proptest::prelude::*;
 use shisen::Board;
 use shisen::solver::{self, Answer, Options};
+
+/// The solver's answer with the default budget, `None` when it gave up.
+fn answer(board: &Board, gravity: bool) -> Option<Answer> {
+    let report = solver::solve(board, &Options::default().with_gravity(gravity));
+    assert!(!matches!(report.outcome, Outcome::Found(_)), "the solver proves what it answers");
+    report.outcome.into_answer()
+}
 
 /// A random `w` × `h` board holding `pairs` pairs of up to `kinds` kinds.
 fn tiny_board(w: usize, h: usize, pairs: usize, kinds: usize, seed: u64) -> Board {
@@ -20,14 +29,14 @@ fn tiny_board(w: usize, h: usize, pairs: usize, kinds: usize, seed: u64) -> Boar
 }
 
 fn check(board: &Board, gravity: bool) -> Result<(), TestCaseError> {
-    let answer = solver::solve(board, &Options { gravity, ..Options::default() });
+    let answer = answer(board, gravity);
     let brute = solver::brute_force(board, gravity);
     match (&answer, &brute) {
-        (Answer::Solvable(moves), Some(_)) => {
+        (Some(Answer::Solvable(moves)), Some(_)) => {
             let end = solver::replay(board, gravity, moves);
             prop_assert!(end.as_ref().is_ok_and(Board::is_cleared), "{:?} on\n{}", end, board);
         }
-        (Answer::Unsolvable, None) => {}
+        (Some(Answer::Unsolvable), None) => {}
         _ => prop_assert!(false, "solver {:?}, brute force {:?}, gravity {}, on\n{}", answer, brute, gravity, board),
     }
     if let Some(moves) = brute {
@@ -55,7 +64,7 @@ proptest! {
 fn the_ab_ba_deadlock_is_unsolvable() {
     let board: Board = "A B\nB A".parse().unwrap();
     for gravity in [false, true] {
-        assert_eq!(solver::solve(&board, &Options { gravity, ..Options::default() }), Answer::Unsolvable);
+        assert_eq!(answer(&board, gravity), Some(Answer::Unsolvable));
         assert_eq!(solver::brute_force(&board, gravity), None);
     }
 }
@@ -71,13 +80,13 @@ fn random_full_deals_are_decided_and_witnesses_replay() {
         let rows: Vec<String> = tokens.chunks(8).map(|r| r.join(" ")).collect();
         let board: Board = rows.join("\n").parse().unwrap();
         for gravity in [false, true] {
-            match solver::solve(&board, &Options { gravity, ..Options::default() }) {
-                Answer::Solvable(moves) => {
+            match answer(&board, gravity) {
+                Some(Answer::Solvable(moves)) => {
                     assert!(solver::replay(&board, gravity, &moves).unwrap().is_cleared());
                     decided += 1;
                 }
-                Answer::Unsolvable => decided += 1,
-                Answer::Unknown => {}
+                Some(Answer::Unsolvable) => decided += 1,
+                None => {}
             }
         }
     }
@@ -88,13 +97,95 @@ fn random_full_deals_are_decided_and_witnesses_replay() {
 fn generated_deals_are_confirmed_by_the_solver() {
     for seed in 0..4 {
         for gravity in [false, true] {
-            let spec = shisen::generate::Spec::new(8, 4, 4).unwrap();
-            let (board, witness) = shisen::generate::deal_solvable(spec, gravity, &mut SeededRng::new(seed)).unwrap();
+            let spec = shisen::generate::Spec::new(8, 4, 4).unwrap().with_gravity(gravity);
+            let deal = shisen::generate::generate(&spec, &mut SeededRng::new(seed)).unwrap();
+            let (board, witness) = (deal.board, deal.witness.unwrap());
             assert!(solver::replay(&board, gravity, &witness).unwrap().is_cleared());
-            let Answer::Solvable(moves) = solver::solve(&board, &Options { gravity, ..Options::default() }) else {
+            let Some(Answer::Solvable(moves)) = answer(&board, gravity) else {
                 panic!("seed {seed} gravity {gravity}:\n{board}");
             };
             assert!(solver::replay(&board, gravity, &moves).unwrap().is_cleared());
         }
     }
+}
+
+/// A 30x16 board that cannot be cleared under gravity: X Y / Y X in the bottom-left corner
+/// never moves and never connects, and every other tile sits on or under its partner in its
+/// column. Those 238 pairs can go in any order, so the search (which has no dead-end test
+/// under gravity) meets 2^238 positions before it could prove the board lost.
+fn hopeless_under_gravity() -> Board {
+    let (w, h) = (30, 16);
+    let mut rows = vec![vec![String::new(); w]; h];
+    let cells = (0..w).flat_map(|x| (0..if x < 2 { h - 2 } else { h }).step_by(2).map(move |y| (x, y)));
+    for (kind, (x, y)) in cells.enumerate() {
+        rows[y][x] = format!("k{kind}");
+        rows[y + 1][x] = format!("k{kind}");
+    }
+    for (x, y, label) in [(0, 14, "X"), (1, 14, "Y"), (0, 15, "Y"), (1, 15, "X")] {
+        rows[y][x] = label.to_string();
+    }
+    let text: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    text.join("\n").parse().unwrap()
+}
+
+#[test]
+fn a_search_cancelled_from_another_thread_stops_within_50_ms() {
+    let board = hopeless_under_gravity();
+    let cancel = CancelToken::new();
+    let options = Options::default().with_gravity(true).with_budget(Budget::default().with_cancel(cancel.clone()));
+    let search = std::thread::spawn(move || solver::solve(&board, &options));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!search.is_finished(), "the search must still be running when cancelled");
+    let start = Instant::now();
+    cancel.cancel();
+    let report = search.join().unwrap();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(50), "stopped {took:?} after the cancel");
+    let Outcome::GaveUp { reason, proven } = report.outcome else { panic!("{:?}", report.outcome) };
+    assert_eq!(reason, StopReason::Cancelled);
+    // What it found is a real line of play.
+    let end = solver::replay(&hopeless_under_gravity(), true, &proven.removals).unwrap();
+    assert_eq!(end.tile_count(), proven.tiles_left);
+    assert!(proven.tiles_left >= 4);
+}
+
+#[test]
+fn progress_reports_the_fewest_tiles_left() {
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let budget = Budget::default().with_node_limit(20_000).with_progress(move |p| log.lock().unwrap().push(p.best));
+    let report = solver::solve(&hopeless_under_gravity(), &Options::default().with_gravity(true).with_budget(budget));
+    let Outcome::GaveUp { reason: StopReason::NodeLimit, proven } = report.outcome else { panic!() };
+    let best: Vec<u64> = seen.lock().unwrap().iter().flatten().copied().collect();
+    assert!(best.windows(2).all(|w| w[1] <= w[0]), "{best:?}");
+    assert_eq!(best.last().copied(), Some(proven.tiles_left as u64));
+}
+
+#[test]
+fn a_zero_time_limit_gives_up_at_once() {
+    let board: Board = "A B\nA B".parse().unwrap();
+    let budget = Budget::default().with_time_limit(Duration::ZERO);
+    let report = solver::solve(&board, &Options::default().with_budget(budget));
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::TimeLimit, .. }));
+}
+
+/// A search without gravity that runs for seconds: a random full 30x16 deal of six copies
+/// of each kind (the search probes pairings of classes of four, so six-tile classes keep it
+/// busy), cancelled from another thread.
+#[test]
+fn a_search_without_gravity_cancelled_from_another_thread_stops_within_50_ms() {
+    let spec = shisen::generate::Spec::new(30, 16, 6).unwrap();
+    let board = shisen::generate::deal_any(&spec, &mut SeededRng::new(0)).unwrap();
+    let cancel = CancelToken::new();
+    let options = Options::default().with_budget(Budget::default().with_cancel(cancel.clone()));
+    let search = std::thread::spawn(move || solver::solve(&board, &options));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!search.is_finished(), "the search must still be running when cancelled");
+    let start = Instant::now();
+    cancel.cancel();
+    let report = search.join().unwrap();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(50), "stopped {took:?} after the cancel");
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }), "{:?}", report.outcome);
 }

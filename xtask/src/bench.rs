@@ -1,10 +1,16 @@
-//! `cargo xtask bench`: runs the criterion benchmarks and summarises this run's medians as a
-//! Markdown table (printed, and written to `target/bench-summary.md`).
+//! `cargo xtask bench`: runs the criterion benchmarks crate by crate and summarises this run's
+//! medians as a Markdown table grouped by crate (printed, and written to
+//! `target/bench-summary.md`).
 //!
-//! Criterion leaves one `new/benchmark.json` + `new/estimates.json` pair per benchmark under
-//! `target/criterion/`; the summary lists the pairs written by this run, and compares every
-//! benchmark with the `reference` function of the same group and parameter, if there is one.
-//! `CRITERION_HOME` is set for the benchmarks so that criterion writes where the scan looks.
+//! One `cargo bench --no-run` builds every bench target (as one `cargo bench` would); then each
+//! crate's bench executables run, as `cargo bench` runs them, with `CRITERION_HOME` set to
+//! `target/criterion/CRATE`, so criterion leaves one `new/benchmark.json` +
+//! `new/estimates.json` pair per benchmark under that crate's directory: the summary lists the
+//! pairs written by this run, with the crate they come from, and compares every benchmark
+//! with the `reference` function of the same crate, group and parameter, if there is one.
+//!
+//! `--quick` passes criterion's own `--quick` (sample until the estimate is stable, or for one
+//! second) and sets [`QUICK_ENV`] for the benchmarks, which then trim their slowest cases.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -12,7 +18,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::Value;
 
@@ -20,17 +26,31 @@ use serde_json::Value;
 pub const HELP: &str = "\
 Usage: cargo xtask bench [--quick] [-p CRATE]... [--save NAME | --baseline NAME]
 
-Runs the criterion benchmarks (`cargo bench --bench '*'`, so only bench targets) and prints a
-Markdown table of this run's medians, comparing each benchmark with its group's `reference`.
-The table is also written to target/bench-summary.md.
+Builds the bench targets (`cargo bench --bench '*' --no-run`, so only bench targets), runs
+them crate by crate and prints a Markdown table of this run's medians, grouped by crate,
+comparing each benchmark with the `reference` of its group. The table is also written to
+target/bench-summary.md, with the time of the build and of each crate's run. Criterion keeps
+each crate's results and baselines under target/criterion/CRATE.
 
 Options:
-      --quick            Rough numbers fast: 0.5 s warm-up, 1 s measurement, 10 samples
-  -p, --package CRATE    Benchmark only CRATE (repeatable; default: the whole workspace)
+      --quick            A rough picture of the whole workspace in a few minutes (about 3 on
+                         two cores, once built): criterion's `--quick` sampling (each
+                         benchmark runs until its estimate is stable, or for about 1 s, or
+                         once if one iteration takes longer), and PUZZLE_BENCH_QUICK=1, with
+                         which a bench keeps one or two of its slowest cases (kami's solve
+                         group: the seed's best-first reference on one level, no designed
+                         par-10 level). Without it every case runs, with criterion's full
+                         sampling, which takes far longer.
+  -p, --package CRATE    Benchmark only CRATE (repeatable; default: every workspace crate
+                         with bench targets)
       --save NAME        Save the results as criterion baseline NAME
       --baseline NAME    Compare against the saved criterion baseline NAME
   -h, --help             Print this help
 ";
+
+/// The environment variable `--quick` sets (to `1`) for the benchmarks: a bench that reads
+/// it keeps only one or two of its slowest cases. Unset, or `0`, means every case.
+pub const QUICK_ENV: &str = "PUZZLE_BENCH_QUICK";
 
 /// The function id that other benchmarks in a group are compared against.
 const REFERENCE: &str = "reference";
@@ -41,30 +61,65 @@ const REFERENCE: &str = "reference";
 /// # Errors
 ///
 /// A one-line message if the arguments are invalid, `cargo bench` cannot be started or fails,
-/// or the summary cannot be written. Finding no results is not an error.
+/// a benchmark fails, or the summary cannot be written. Finding no results is not an error.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let Some(options) = parse_args(args)? else {
         print!("{HELP}");
         return Ok(());
     };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let cargo_args = cargo_args(&options);
-    eprintln!("running: cargo {}", cargo_args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "));
+
+    // One build of every bench target, as one `cargo bench` would do it (so features are
+    // unified over the crates asked for, and a second run builds nothing).
+    let build = build_args(&options);
+    eprintln!("running: cargo {}", build.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" "));
+    let clock = Instant::now();
+    let output = Command::new(&cargo)
+        .args(&build)
+        .current_dir(root)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", cargo.to_string_lossy()))?;
+    if !output.status.success() {
+        return Err(format!("`cargo bench --no-run` failed ({})", output.status));
+    }
+    let mut timings = vec![("build".to_owned(), clock.elapsed())];
+    let executables = bench_executables(&String::from_utf8_lossy(&output.stdout));
 
     let target = target_dir(root);
     let criterion = criterion_dir(root, &target);
-    let started = SystemTime::now();
-    let status = Command::new(&cargo)
-        .args(&cargo_args)
-        .current_dir(root)
-        .env("CRITERION_HOME", &criterion)
-        .status()
-        .map_err(|e| format!("cannot run `{}`: {e}", cargo.to_string_lossy()))?;
-    if !status.success() {
-        return Err(format!("`cargo bench` failed ({status})"));
+    let run_args = run_args(&options);
+    let mut records = Vec::new();
+    let mut packages: Vec<&str> = executables.iter().map(|e| e.package.as_str()).collect();
+    packages.sort_unstable();
+    packages.dedup();
+    for package in packages {
+        let home = criterion.join(package);
+        let (started, clock) = (SystemTime::now(), Instant::now());
+        for bench in executables.iter().filter(|e| e.package == package) {
+            let quick = if options.quick { format!("{QUICK_ENV}=1 ") } else { String::new() };
+            eprintln!(
+                "running ({package}): {quick}{} {}",
+                bench.executable.display(),
+                run_args.iter().map(|a| shell_quote(a)).collect::<Vec<_>>().join(" ")
+            );
+            // As `cargo bench` runs it: in its package's directory.
+            let mut command = Command::new(&bench.executable);
+            command.args(&run_args).current_dir(&bench.dir).env("CRITERION_HOME", &home);
+            if options.quick {
+                command.env(QUICK_ENV, "1");
+            } else {
+                command.env_remove(QUICK_ENV);
+            }
+            let status = command.status().map_err(|e| format!("cannot run `{}`: {e}", bench.executable.display()))?;
+            if !status.success() {
+                return Err(format!("benchmark `{}` of `{package}` failed ({status})", bench.executable.display()));
+            }
+        }
+        timings.push((package.to_owned(), clock.elapsed()));
+        records.extend(scan(&home, started).into_iter().map(|r| Record { krate: package.to_owned(), ..r }));
     }
 
-    let records = scan(&criterion, started);
     let body = if records.is_empty() {
         format!("No benchmark results from this run were found in `{}`.\n", criterion.display())
     } else {
@@ -74,12 +129,68 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     print!("{body}");
 
     let path = target.join("bench-summary.md");
-    let summary = format!("# Benchmark summary\n\n{}\n\n{body}", describe(&options));
+    let summary = format!("# Benchmark summary\n\n{}\n\n{}\n\n{body}", describe(&options), describe_timings(&timings));
     fs::create_dir_all(&target)
         .and_then(|()| fs::write(&path, summary))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("{}", describe_timings(&timings));
     eprintln!("summary written to {}", path.display());
     Ok(())
+}
+
+/// A bench executable built by `cargo bench --no-run`, with its crate's name and directory.
+#[derive(Debug, PartialEq, Eq)]
+struct BenchExecutable {
+    /// The crate's name.
+    package: String,
+    /// The crate's directory, where `cargo bench` runs the executable.
+    dir: PathBuf,
+    /// The executable.
+    executable: PathBuf,
+}
+
+/// The bench executables in cargo's JSON messages (`--message-format=json`, one message per
+/// line), in the order they were reported.
+fn bench_executables(messages: &str) -> Vec<BenchExecutable> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|m| m.get("reason").and_then(Value::as_str) == Some("compiler-artifact"))
+        .filter(|m| {
+            m.pointer("/target/kind")
+                .and_then(Value::as_array)
+                .is_some_and(|kinds| kinds.iter().any(|k| k.as_str() == Some("bench")))
+        })
+        .filter_map(|m| {
+            let text = |key: &str| m.get(key).and_then(Value::as_str);
+            Some(BenchExecutable {
+                package: package_name(text("package_id")?)?,
+                dir: Path::new(text("manifest_path")?).parent()?.to_path_buf(),
+                executable: PathBuf::from(text("executable")?),
+            })
+        })
+        .collect()
+}
+
+/// The crate name in a cargo package id: `path+file:///dir/kami#0.1.0` (the name is the
+/// directory's), `path+file:///dir#kami@0.1.0`, or the older `kami 0.1.0 (path+file:///dir)`.
+fn package_name(id: &str) -> Option<String> {
+    if let Some((url, fragment)) = id.split_once('#') {
+        let name = match fragment.split_once('@') {
+            Some((name, _)) => name,
+            None => url.trim_end_matches('/').rsplit('/').next()?,
+        };
+        (!name.is_empty()).then(|| name.to_owned())
+    } else {
+        id.split_whitespace().next().map(str::to_owned)
+    }
+}
+
+/// The line saying how long the build and each crate's benchmarks took, and all of them.
+fn describe_timings(timings: &[(String, Duration)]) -> String {
+    let total: Duration = timings.iter().map(|(_, t)| *t).sum();
+    let each = timings.iter().map(|(p, t)| format!("`{p}` {:.0} s", t.as_secs_f64())).collect::<Vec<_>>().join(", ");
+    format!("Time: {:.0} s in all; {each}.", total.as_secs_f64())
 }
 
 /// What `cargo xtask bench` was asked to do.
@@ -145,11 +256,13 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
-/// The arguments for `cargo` that run the benchmarks described by `options`.
+/// The arguments for `cargo` that build the bench targets `options` asks for, without
+/// running them, reporting the executables as JSON on stdout.
 ///
-/// `--bench '*'` selects only `[[bench]]` targets. (`--benches` would also run the library's
-/// libtest harness in bench mode, which rejects criterion flags such as `--noplot`.)
-fn cargo_args(options: &Options) -> Vec<String> {
+/// `--bench '*'` selects only `[[bench]]` targets. (`--benches` would also build the
+/// library's libtest harness in bench mode, which rejects criterion flags such as
+/// `--noplot`.)
+fn build_args(options: &Options) -> Vec<String> {
     let mut args = vec!["bench"];
     if options.packages.is_empty() {
         args.push("--workspace");
@@ -157,14 +270,24 @@ fn cargo_args(options: &Options) -> Vec<String> {
     for package in &options.packages {
         args.extend(["-p", package]);
     }
-    args.extend(["--bench", "*", "--", "--noplot"]);
+    args.extend(["--bench", "*", "--no-run", "--message-format=json-render-diagnostics"]);
+    args.into_iter().map(str::to_owned).collect()
+}
+
+/// The arguments for each bench executable, as `cargo bench -- ARGS` would pass them.
+///
+/// In quick mode criterion samples each benchmark until its estimate is stable or for about
+/// a second (`--quick`, `--measurement-time 1`); a benchmark whose first iteration takes
+/// longer runs once.
+fn run_args(options: &Options) -> Vec<String> {
+    let mut args = vec!["--bench", "--noplot"];
     match &options.baseline {
         Baseline::Default => {}
         Baseline::Save(name) => args.extend(["--save-baseline", name]),
         Baseline::Compare(name) => args.extend(["--baseline", name]),
     }
     if options.quick {
-        args.extend(["--warm-up-time", "0.5", "--measurement-time", "1", "--sample-size", "10"]);
+        args.extend(["--quick", "--measurement-time", "1"]);
     }
     args.into_iter().map(str::to_owned).collect()
 }
@@ -186,10 +309,11 @@ fn target_dir(root: &Path) -> PathBuf {
 /// Where criterion should keep its results: `$CRITERION_HOME` (relative to `root`) if set, else
 /// `criterion` in the target directory.
 ///
-/// `run` passes this to criterion as `CRITERION_HOME`, so results land where they are looked for
-/// even if criterion's own `cargo metadata` lookup fails (it would then fall back to the
-/// package's directory). It is made absolute because bench binaries run in their package's
-/// directory.
+/// `run` passes this directory's `CRATE` subdirectory to each crate's benchmarks as
+/// `CRITERION_HOME`, so results land where they are looked for even if criterion's own
+/// `cargo metadata` lookup fails (it would then fall back to the package's directory), and
+/// two crates' groups of the same name never share a directory. It is made absolute because
+/// bench binaries run in their package's directory.
 fn criterion_dir(root: &Path, target: &Path) -> PathBuf {
     let dir = std::env::var_os("CRITERION_HOME").map_or_else(|| target.join("criterion"), |home| root.join(home));
     std::path::absolute(&dir).unwrap_or(dir)
@@ -197,7 +321,11 @@ fn criterion_dir(root: &Path, target: &Path) -> PathBuf {
 
 /// The summary line saying how the benchmarks were run.
 fn describe(options: &Options) -> String {
-    let mode = if options.quick { "Quick run (`--quick`)" } else { "Full run" };
+    let mode = if options.quick {
+        "Quick run (`--quick`: criterion's quick sampling, the slowest cases trimmed)"
+    } else {
+        "Full run"
+    };
     let scope = if options.packages.is_empty() {
         "the whole workspace".to_owned()
     } else {
@@ -214,6 +342,8 @@ fn describe(options: &Options) -> String {
 /// One benchmark's result, read from criterion's `new/benchmark.json` and `new/estimates.json`.
 #[derive(Debug, Clone, PartialEq)]
 struct Record {
+    /// The crate whose benchmark this is (empty until `run` sets it).
+    krate: String,
     /// The benchmark group.
     group_id: String,
     /// The function within the group, if any.
@@ -232,6 +362,7 @@ fn parse_record(benchmark: &str, estimates: &str) -> Result<Record, String> {
     let estimates: Value = serde_json::from_str(estimates).map_err(|e| format!("estimates.json: {e}"))?;
     let text = |key: &str| benchmark.get(key).and_then(Value::as_str).map(str::to_owned);
     Ok(Record {
+        krate: String::new(),
         group_id: text("group_id").ok_or("benchmark.json: no string `group_id`")?,
         function_id: text("function_id"),
         value_str: text("value_str"),
@@ -307,11 +438,13 @@ fn compare_values(a: Option<&str>, b: Option<&str>) -> Ordering {
     class_a.cmp(&class_b).then(number_a.total_cmp(&number_b)).then_with(|| a.cmp(&b))
 }
 
-/// Table order: by group, then parameter value, then function with `reference` last.
+/// Table order: by crate, then group, then parameter value, then function with `reference`
+/// last.
 fn compare_records(a: &Record, b: &Record) -> Ordering {
     let function = |r: &Record| (r.function_id.as_deref() == Some(REFERENCE), r.function_id.clone());
-    a.group_id
-        .cmp(&b.group_id)
+    a.krate
+        .cmp(&b.krate)
+        .then_with(|| a.group_id.cmp(&b.group_id))
         .then_with(|| compare_values(a.value_str.as_deref(), b.value_str.as_deref()))
         .then_with(|| function(a).cmp(&function(b)))
         .then_with(|| a.full_id.cmp(&b.full_id))
@@ -338,12 +471,15 @@ fn format_median(ns: f64) -> String {
     format!("{x:.decimals$} {unit}")
 }
 
-/// The "vs reference" cell of `record`, given the reference medians by (group, value).
-fn ratio(record: &Record, references: &HashMap<(&str, Option<&str>), f64>) -> String {
+/// The reference medians, keyed by (crate, group, value).
+type References<'a> = HashMap<(&'a str, &'a str, Option<&'a str>), f64>;
+
+/// The "vs reference" cell of `record`, given the reference medians of this run.
+fn ratio(record: &Record, references: &References<'_>) -> String {
     if record.function_id.as_deref() == Some(REFERENCE) {
         return REFERENCE.to_owned();
     }
-    match references.get(&(record.group_id.as_str(), record.value_str.as_deref())) {
+    match references.get(&(record.krate.as_str(), record.group_id.as_str(), record.value_str.as_deref())) {
         Some(&reference) if reference > 0.0 && record.median_ns > 0.0 => {
             let speedup = reference / record.median_ns;
             if speedup >= 1.0 {
@@ -356,23 +492,26 @@ fn ratio(record: &Record, references: &HashMap<(&str, Option<&str>), f64>) -> St
     }
 }
 
-/// Builds the Markdown table `| benchmark | median | vs reference |`, sorted by
-/// [`compare_records`].
+/// Builds the Markdown table `| crate | benchmark | median | vs reference |`, sorted by
+/// [`compare_records`], so that each crate's rows come together.
 fn build_table(mut records: Vec<Record>) -> String {
     records.sort_by(compare_records);
-    let mut references = HashMap::new();
+    let mut references = References::new();
     for record in records.iter().filter(|r| r.function_id.as_deref() == Some(REFERENCE)) {
-        references.entry((record.group_id.as_str(), record.value_str.as_deref())).or_insert(record.median_ns);
+        references
+            .entry((record.krate.as_str(), record.group_id.as_str(), record.value_str.as_deref()))
+            .or_insert(record.median_ns);
     }
     let rows = records.iter().map(|record| {
         format!(
-            "| {} | {} | {} |\n",
+            "| {} | {} | {} | {} |\n",
+            record.krate.replace('|', r"\|"),
             record.full_id.replace('|', r"\|"),
             format_median(record.median_ns),
             ratio(record, &references)
         )
     });
-    format!("| benchmark | median | vs reference |\n|---|---:|---|\n{}", rows.collect::<String>())
+    format!("| crate | benchmark | median | vs reference |\n|---|---|---:|---|\n{}", rows.collect::<String>())
 }
 
 #[cfg(test)]
@@ -389,6 +528,7 @@ mod tests {
     fn record(group: &str, function: Option<&str>, value: Option<&str>, median_ns: f64) -> Record {
         let full_id = [Some(group), function, value].into_iter().flatten().collect::<Vec<_>>().join("/");
         Record {
+            krate: String::new(),
             group_id: group.to_owned(),
             function_id: function.map(str::to_owned),
             value_str: value.map(str::to_owned),
@@ -439,16 +579,21 @@ mod tests {
 
     #[test]
     fn builds_cargo_arguments() {
-        assert_eq!(cargo_args(&Options::default()), ["bench", "--workspace", "--bench", "*", "--", "--noplot"]);
-        let options =
-            Options { quick: true, packages: vec!["engine".into()], baseline: Baseline::Compare("main".into()) };
+        let build = "bench --workspace --bench * --no-run --message-format=json-render-diagnostics";
+        assert_eq!(build_args(&Options::default()).join(" "), build);
+        assert_eq!(run_args(&Options::default()), ["--bench", "--noplot"]);
+        let options = Options {
+            quick: true,
+            packages: vec!["engine".into(), "kami".into()],
+            baseline: Baseline::Compare("main".into()),
+        };
         assert_eq!(
-            cargo_args(&options).join(" "),
-            "bench -p engine --bench * -- --noplot --baseline main \
-             --warm-up-time 0.5 --measurement-time 1 --sample-size 10"
+            build_args(&options).join(" "),
+            "bench -p engine -p kami --bench * --no-run --message-format=json-render-diagnostics"
         );
+        assert_eq!(run_args(&options).join(" "), "--bench --noplot --baseline main --quick --measurement-time 1");
         let options = Options { baseline: Baseline::Save("x".into()), ..Options::default() };
-        assert!(cargo_args(&options).join(" ").ends_with("--noplot --save-baseline x"));
+        assert_eq!(run_args(&options).join(" "), "--bench --noplot --save-baseline x");
         assert_eq!(shell_quote("*"), "'*'");
         assert_eq!(shell_quote("--noplot"), "--noplot");
     }
@@ -458,7 +603,48 @@ mod tests {
         assert_eq!(describe(&Options::default()), "Full run of the whole workspace; no baseline options.");
         let options =
             Options { quick: true, packages: vec!["a".into(), "b".into()], baseline: Baseline::Save("x".into()) };
-        assert_eq!(describe(&options), "Quick run (`--quick`) of `a`, `b`; saved as baseline `x` (`--save x`).");
+        assert_eq!(
+            describe(&options),
+            "Quick run (`--quick`: criterion's quick sampling, the slowest cases trimmed) of `a`, `b`; \
+             saved as baseline `x` (`--save x`)."
+        );
+        let timings = [("engine".to_owned(), Duration::from_millis(4_400)), ("kami".into(), Duration::from_secs(90))];
+        assert_eq!(describe_timings(&timings), "Time: 94 s in all; `engine` 4 s, `kami` 90 s.");
+    }
+
+    #[test]
+    fn lists_the_bench_executables() {
+        let messages = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/engine#0.1.0","manifest_path":"/w/engine/Cargo.toml","target":{"kind":["lib"],"name":"engine"},"executable":null}
+{"reason":"compiler-artifact","package_id":"path+file:///w/engine#0.1.0","manifest_path":"/w/engine/Cargo.toml","target":{"kind":["bench"],"name":"engine"},"executable":"/t/release/deps/engine-1"}
+not json
+{"reason":"build-finished","success":true}
+{"reason":"compiler-artifact","package_id":"path+file:///w/games/kami2#kami@0.1.0","manifest_path":"/w/games/kami2/Cargo.toml","target":{"kind":["bench"],"name":"solve"},"executable":"/t/release/deps/solve-2","fresh":true}"#;
+        let bench = |package: &str, dir: &str, executable: &str| BenchExecutable {
+            package: package.to_owned(),
+            dir: PathBuf::from(dir),
+            executable: PathBuf::from(executable),
+        };
+        assert_eq!(
+            bench_executables(messages),
+            [
+                bench("engine", "/w/engine", "/t/release/deps/engine-1"),
+                bench("kami", "/w/games/kami2", "/t/release/deps/solve-2")
+            ]
+        );
+        assert!(bench_executables("").is_empty());
+    }
+
+    #[test]
+    fn reads_package_ids() {
+        assert_eq!(package_name("path+file:///work/main/kami#0.1.0").as_deref(), Some("kami"));
+        assert_eq!(package_name("path+file:///work/main/games/k#kami@0.1.0").as_deref(), Some("kami"));
+        assert_eq!(package_name("kami 0.1.0 (path+file:///work/main/kami)").as_deref(), Some("kami"));
+        assert_eq!(
+            package_name("registry+https://github.com/rust-lang/crates.io-index#serde@1.0.0").as_deref(),
+            Some("serde")
+        );
+        assert_eq!(package_name(""), None);
+        assert_eq!(package_name("#0.1.0"), None);
     }
 
     #[test]
@@ -485,32 +671,36 @@ mod tests {
     }
 
     #[test]
-    fn builds_table_with_ratios() {
+    fn builds_table_grouped_by_crate_with_ratios() {
+        let of = |krate: &str, record: Record| Record { krate: krate.to_owned(), ..record };
         let records = vec![
-            record("cc", Some("slow"), Some("10"), 2_000.0),
-            record("cc", Some("reference"), Some("10"), 1_000.0),
-            record("cc", Some("fast"), Some("10"), 250.0),
-            record("cc", Some("fast"), Some("2"), 100.0),
-            record("cc", Some("reference"), Some("2"), 150.0),
-            record("aa", Some("alone"), None, 3.41e6),
-            record("bb", Some("fast"), None, 5.0e8),
-            record("bb", Some("reference"), None, 1.0e9),
-            record("dd", None, Some("7"), 1.0),
-            record("dd", Some("reference"), Some("8"), 1.0),
+            of("kami", record("cc", Some("slow"), Some("10"), 2_000.0)),
+            of("kami", record("cc", Some("reference"), Some("10"), 1_000.0)),
+            of("kami", record("cc", Some("fast"), Some("10"), 250.0)),
+            of("kami", record("cc", Some("fast"), Some("2"), 100.0)),
+            of("kami", record("cc", Some("reference"), Some("2"), 150.0)),
+            of("kami", record("aa", Some("alone"), None, 3.41e6)),
+            of("engine", record("bb", Some("fast"), None, 5.0e8)),
+            of("engine", record("bb", Some("reference"), None, 1.0e9)),
+            of("engine", record("dd", None, Some("7"), 1.0)),
+            of("engine", record("dd", Some("reference"), Some("8"), 1.0)),
+            // The same group and value in another crate: compared with its own crate only.
+            of("kami", record("bb", Some("fast"), None, 2.0e9)),
         ];
         let expected = "\
-| benchmark | median | vs reference |
-|---|---:|---|
-| aa/alone | 3.41 ms | – |
-| bb/fast | 500 ms | 2.00× faster |
-| bb/reference | 1.00 s | reference |
-| cc/fast/2 | 100 ns | 1.50× faster |
-| cc/reference/2 | 150 ns | reference |
-| cc/fast/10 | 250 ns | 4.00× faster |
-| cc/slow/10 | 2.00 µs | 2.00× slower |
-| cc/reference/10 | 1.00 µs | reference |
-| dd/7 | 1.00 ns | – |
-| dd/reference/8 | 1.00 ns | reference |
+| crate | benchmark | median | vs reference |
+|---|---|---:|---|
+| engine | bb/fast | 500 ms | 2.00× faster |
+| engine | bb/reference | 1.00 s | reference |
+| engine | dd/7 | 1.00 ns | – |
+| engine | dd/reference/8 | 1.00 ns | reference |
+| kami | aa/alone | 3.41 ms | – |
+| kami | bb/fast | 2.00 s | – |
+| kami | cc/fast/2 | 100 ns | 1.50× faster |
+| kami | cc/reference/2 | 150 ns | reference |
+| kami | cc/fast/10 | 250 ns | 4.00× faster |
+| kami | cc/slow/10 | 2.00 µs | 2.00× slower |
+| kami | cc/reference/10 | 1.00 µs | reference |
 ";
         assert_eq!(build_table(records), expected);
     }

@@ -35,36 +35,40 @@ pub fn demo_text() -> Result<String, String> {
 /// first use by `fifteen solve`).
 fn fifteen() -> Result<String, String> {
     use fifteen::{Goal, Move, fast::solve_fast, generate, solver};
+    let fifteen_err = |e: fifteen::Error| e.to_string();
     let mut out = String::new();
     let mut rng = SeededRng::new(SEED);
-    let goal = Goal::BlankLast.layout(3, 3)?;
+    let goal = Goal::BlankLast.layout(3, 3).map_err(|e| e.to_string())?;
     let board = generate::uniform(&goal, &mut rng);
-    let solution = solver::solve(&board, &goal, &solver::SolveOptions::default())?;
-    let moves = solution.outcome.moves().ok_or("the 3x3 solver gave up")?;
+    let puzzle = fifteen::Puzzle::new(board.clone(), goal.clone()).map_err(fifteen_err)?;
+    let solution = solver::solve(&puzzle, &solver::Options::default()).map_err(fifteen_err)?;
+    let moves = solution.outcome.answer().and_then(solver::Answer::moves).ok_or("the 3x3 solver gave up")?;
     let mut replay = board.clone();
-    replay.replay(moves).map_err(|i| format!("move {i} is illegal"))?;
+    replay.replay(moves).map_err(|e| e.to_string())?;
     if replay != goal {
         return Err("the 3x3 answer does not reach the goal".into());
     }
+    let board = board.to_line();
     let _ = writeln!(out, "== fifteen 3x3, seed {SEED}\n{board}\noptimal: {} {}", moves.len(), Move::format_all(moves));
-    let goal = Goal::BlankLast.layout(4, 4)?;
+    let goal = Goal::BlankLast.layout(4, 4).map_err(|e| e.to_string())?;
     let board = generate::uniform(&goal, &mut rng);
-    let moves = solve_fast(&board, &goal)?.ok_or("4x4 unsolvable")?;
+    let moves = solve_fast(&board, &goal).map_err(fifteen_err)?.ok_or("4x4 unsolvable")?;
+    let board = board.to_line();
     let _ = writeln!(out, "== fifteen 4x4\n{board}\nfast (not optimal): {} {}", moves.len(), Move::format_all(&moves));
     Ok(out)
 }
 
 /// A solvable 18x8 deal built by construction, decided by the exact solver.
 fn shisen() -> Result<String, String> {
-    use shisen::generate::{Spec, deal_solvable};
+    use shisen::generate::{Spec, generate};
     use shisen::solver::{self, Answer, Options};
     let mut out = String::new();
-    let spec = Spec::new(18, 8, 4)?;
-    let (board, _) = deal_solvable(spec, false, &mut SeededRng::new(SEED)).ok_or("no 18x8 deal")?;
+    let spec = Spec::new(18, 8, 4).map_err(|e| e.to_string())?;
+    let board = generate(&spec, &mut SeededRng::new(SEED)).map_err(|e| e.to_string())?.board;
     let _ = writeln!(out, "== shisen 18x8, seed {SEED}\n{board}");
-    match solver::solve(&board, &Options::default()) {
-        Answer::Solvable(moves) => {
-            let end = solver::replay(&board, false, &moves).map_err(|(i, e)| format!("removal {i}: {e}"))?;
+    match solver::solve(&board, &Options::default()).outcome.into_answer() {
+        Some(Answer::Solvable(moves)) => {
+            let end = solver::replay(&board, false, &moves).map_err(|e| e.to_string())?;
             if !end.is_cleared() {
                 return Err("the shisen witness does not clear the board".into());
             }
@@ -72,7 +76,7 @@ fn shisen() -> Result<String, String> {
             let _ = writeln!(out, "solvable in {} removals: {}", moves.len(), line.join(" | "));
         }
         other => {
-            let _ = writeln!(out, "{}", other.word());
+            let _ = writeln!(out, "{}", other.as_ref().map_or("unknown", Answer::word));
         }
     }
     Ok(out)
@@ -80,10 +84,10 @@ fn shisen() -> Result<String, String> {
 
 /// A 10x10 puzzle with exactly one solution, graded and solved.
 fn hitori() -> Result<String, String> {
-    use hitori::solver::{self, Limits};
     let mut out = String::new();
-    let puzzle = hitori::generate::generate(10, 10, SEED).map_err(|e| e.to_string())?;
-    let answer = solver::solve(&puzzle, Limits::default());
+    let puzzle =
+        hitori::generate(&hitori::Spec::new(10, 10), &mut engine::SeededRng::new(SEED)).map_err(|e| e.to_string())?;
+    let answer = hitori::solve(&puzzle, &hitori::Options::default()).outcome.into_answer().ok_or("no budget, no stop")?;
     let _ =
         writeln!(out, "== hitori 10x10, seed {SEED} ({})\n{puzzle}{}", hitori::steps::grade(&puzzle), answer.class());
     for shaded in answer.solutions() {
@@ -94,11 +98,12 @@ fn hitori() -> Result<String, String> {
 
 /// A 10x29 level with 4 colours and its proven par.
 fn kami() -> Result<String, String> {
-    use kami::generate::{Options, generate};
+    use kami::generate::{Spec, generate};
     let mut out = String::new();
-    let level = generate(&Options { colours: 4, regions: 30, seed: SEED, ..Options::default() })?;
-    let moves = kami::solve(&level);
-    let end = kami::play::replay(&level, &moves)?;
+    let spec = Spec::default().with_colours(4).with_regions(30);
+    let level = generate(&spec, &mut engine::SeededRng::new(SEED)).map_err(|e| e.to_string())?;
+    let moves = kami::solver::optimal(&level).map_err(|e| e.to_string())?;
+    let end = kami::play::replay(&level, &moves).map_err(|e| e.to_string())?;
     if !kami::play::is_solved(&end) {
         return Err("the kami answer does not solve the level".into());
     }

@@ -21,10 +21,26 @@ pub struct Game {
 
 /// The four games.
 pub const GAMES: [Game; 4] = [
-    Game { name: "shisen", canonicalize: shisen::fixture::canonicalize, generated: shisen::fixture::generated },
-    Game { name: "hitori", canonicalize: hitori::fixture::canonicalize, generated: hitori::fixture::generated },
-    Game { name: "fifteen", canonicalize: fifteen::fixture::canonicalize, generated: fifteen::fixture::generated },
-    Game { name: "kami", canonicalize: kami::fixture::canonicalize, generated: kami::fixture::generated },
+    Game {
+        name: "shisen",
+        canonicalize: |text| shisen::fixture::canonicalize(text).map_err(|e| e.to_string()),
+        generated: shisen::fixture::generated,
+    },
+    Game {
+        name: "hitori",
+        canonicalize: |t| hitori::fixture::canonicalize(t).map_err(|e| e.to_string()),
+        generated: hitori::fixture::generated,
+    },
+    Game {
+        name: "fifteen",
+        canonicalize: |t| fifteen::fixture::canonicalize(t).map_err(|e| e.to_string()),
+        generated: fifteen::fixture::generated,
+    },
+    Game {
+        name: "kami",
+        canonicalize: |text| kami::fixture::canonicalize(text).map_err(|e| e.to_string()),
+        generated: kami::fixture::generated,
+    },
 ];
 
 /// A fixture file that is not as it should be.

@@ -596,21 +596,34 @@ impl Search<'_> {
 
 /// The table of one pattern in [`super::PatternDb`]'s nibble encoding (two entries a byte,
 /// low nibble first), by the compact search on `threads` threads. `progress(settled)` after
-/// every layer.
+/// every round of a layer (at most [`ROUND`] placements); when it answers `false` the build
+/// stops and gives `None`.
 pub(super) fn build_table(
     width: usize,
     height: usize,
     goal_blank: usize,
     pattern: &[u8],
     threads: usize,
-    progress: &mut dyn FnMut(u64),
-) -> Vec<u8> {
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Vec<u8>> {
     let report = std::env::var_os("FIFTEEN_PDB_PHASES").is_some_and(|v| !v.is_empty());
     let (table, phases) = build_table_with(width, height, goal_blank, pattern, threads, (CHUNK, ROUND), progress);
     if report {
         eprintln!("{pattern:?}: {phases}");
     }
     table
+}
+
+/// `dist[i * n + c]`: the taxicab distance from cell `c` to the home of pattern tile `i`.
+fn home_distances(width: usize, n: usize, pattern: &[u8]) -> Vec<u8> {
+    let mut dist = vec![0u8; pattern.len() * n];
+    for (i, &home) in pattern.iter().enumerate() {
+        let home = usize::from(home);
+        for c in 0..n {
+            dist[i * n + c] = ((home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)) as u8;
+        }
+    }
+    dist
 }
 
 /// [`build_table`] with chunks chosen for about `sizes.0` placements (see [`CHUNK`]) and rounds of about `sizes.1`
@@ -622,8 +635,8 @@ fn build_table_with(
     pattern: &[u8],
     threads: usize,
     sizes: (usize, usize),
-    progress: &mut dyn FnMut(u64),
-) -> (Vec<u8>, Phases) {
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> (Option<Vec<u8>>, Phases) {
     let n = width * height;
     let k = pattern.len();
     let size = arrangements(n, k) as usize;
@@ -641,13 +654,7 @@ fn build_table_with(
     }
     let chunks = size.div_ceil(chunk_len);
     let threads = threads.clamp(1, chunks);
-    let mut dist = vec![0u8; k * n];
-    for (i, &home) in pattern.iter().enumerate() {
-        let home = usize::from(home);
-        for c in 0..n {
-            dist[i * n + c] = ((home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)) as u8;
-        }
-    }
+    let dist = home_distances(width, n, pattern);
     let ranker = Ranker::new(n, k);
     let moves = Moves::new(width, height);
     let dirty: [Vec<AtomicBool>; 2] =
@@ -714,8 +721,10 @@ fn build_table_with(
             phases.far += scratch_ref.iter().map(|s| s.starts[chunks] as u64).sum::<u64>();
             phases.far_added += drained;
             phases.drain += drain_started.elapsed();
+            if !progress(settled) {
+                return (None, phases);
+            }
         }
-        progress(settled);
         for flag in &dirty[parity] {
             flag.store(false, Relaxed);
         }
@@ -728,7 +737,7 @@ fn build_table_with(
         phases.local += s.local;
         phases.local_added += s.local_added;
     }
-    (table, phases)
+    (Some(table), phases)
 }
 
 /// Where a build's time went (wall time of each phase; sorting is thread time inside the
@@ -907,9 +916,9 @@ mod tests {
         for (w, h, blank, pattern) in cases {
             let want = build_nibbles_reference(w, h, blank, pattern);
             for (threads, chunk, round) in [(1, 2, 2), (2, 6, 12), (3, 64, 200), (2, 1000, 1_000_000)] {
-                let (got, _) = build_table_with(w, h, blank, pattern, threads, (chunk, round), &mut |_| {});
+                let (got, _) = build_table_with(w, h, blank, pattern, threads, (chunk, round), &mut |_| true);
                 assert!(
-                    got == want,
+                    got.as_ref() == Some(&want),
                     "{w}x{h} blank {blank} {pattern:?}: {threads} threads, chunks {chunk}, rounds {round}"
                 );
             }

@@ -5,6 +5,8 @@ use rustc_hash::FxHashMap;
 
 use super::Path;
 use super::bounds::{Scratch, heuristic};
+use engine::StopReason;
+
 use super::budget::Budget;
 use super::ida::{joined, parallel_dfs};
 use super::island::{Island, Node, bits};
@@ -65,14 +67,14 @@ pub(super) fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> O
 
 /// A beam's scored children: `(bound, spread, hash, state, region, colour)` for every move
 /// of every state of `layer` (see [`beam_path`]), in the order of the states; `None` when
-/// the budget runs out. With [`Limits::threads`](super::Limits::threads) above one, each thread scores a run of
+/// the budget runs out. With [`Limits::threads`](super::SolveOptions::threads) above one, each thread scores a run of
 /// states (with an equal share of the nodes left, under a node limit), and the runs are
 /// joined in order, so the list is the same as one thread's. The calling thread scores
 /// the first run itself: when it only waited for threads started for every run, the
 /// second thread began up to 1.5 ms late in the wide layers, and a beam of 8 on two
 /// threads took as long as on one (14 ms on k4-n130 seed 4; now 9 ms).
 pub(super) fn score_layer(island: &Island, layer: &[(Node, Path)], budget: &mut Budget) -> Option<Vec<Scored>> {
-    let threads = budget.limits.threads.clamp(1, layer.len().max(1));
+    let threads = budget.threads.clamp(1, layer.len().max(1));
     if threads == 1 {
         return score_states(island, layer, 0, budget);
     }
@@ -85,22 +87,20 @@ pub(super) fn score_layer(island: &Island, layer: &[(Node, Path)], budget: &mut 
             .map(|(t, (states, mut budget))| {
                 scope.spawn(move || {
                     let scored = score_states(island, states, t * run, &mut budget);
-                    (scored, budget.nodes)
+                    (scored, budget.nodes(), budget.meter.stopped())
                 })
             })
             .collect();
         let scored = score_states(island, own, 0, &mut own_budget);
-        let mut results = vec![(scored, own_budget.nodes)];
+        let mut results = vec![(scored, own_budget.nodes(), own_budget.meter.stopped())];
         results.extend(handles.into_iter().map(joined));
         results
     });
-    budget.nodes += results.iter().map(|r| r.1).sum::<u64>();
+    let stopped = results.iter().find(|r| r.0.is_none()).map(|r| r.2.unwrap_or(StopReason::NodeLimit));
+    budget.absorb(results.iter().map(|r| r.1).sum::<u64>(), stopped);
     let mut out = Vec::new();
-    for (scored, _) in results {
-        let Some(scored) = scored else {
-            budget.aborted = true;
-            return None;
-        };
+    for (scored, ..) in results {
+        let scored = scored?;
         out.extend(scored);
     }
     Some(out)
@@ -178,7 +178,7 @@ pub(super) fn shorten(
         if least >= remaining {
             continue;
         }
-        let global = budget.cap(budget.nodes.saturating_add(suffix_nodes));
+        let global = budget.cap(budget.nodes().saturating_add(suffix_nodes));
         let mut search = Search::new(island, None, palette, budget, table);
         search.stack[0] = island.played(&best[..start]);
         let mut bound = heuristic(island, &search.stack[0], None, u32::MAX, &mut search.scratch).max(least);
@@ -195,7 +195,7 @@ pub(super) fn shorten(
                     found = Some(std::mem::take(&mut search.path));
                     break;
                 }
-                Probe::Bound(b) if !search.budget.aborted => bound = b.max(bound + 1),
+                Probe::Bound(b) if !search.budget.aborted() => bound = b.max(bound + 1),
                 Probe::Bound(_) => break,
             }
         }

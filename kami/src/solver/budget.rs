@@ -1,18 +1,27 @@
-//! The node and time budget shared by the searches of one solve, and the trace.
+//! The node and time budget shared by the searches of one solve, and the trace: an
+//! [`engine::Meter`] (nodes, clock, cancel token, progress) with the solver's settings.
 
-use std::time::Instant;
+use engine::{CancelToken, Meter, StopReason};
 
 use super::beam::{BEAM_AFTER, BEAM_WIDTH};
 use super::ida::{PROBE_AFTER, PROBE_FIRST_CAP};
 use super::search::PARALLEL_AFTER;
 use super::table::TABLE_LIMIT;
-use super::{Iteration, Limits};
+use super::{Iteration, SolveOptions};
 
 /// Search counters shared by every island search.
 pub(super) struct Budget {
-    pub(super) limits: Limits,
-    pub(super) nodes: u64,
-    pub(super) aborted: bool,
+    /// The nodes spent, the limits, the cancel token and the progress callback.
+    pub(super) meter: Meter,
+    /// The budget's cancel token, read at every node (a node of a big island costs tens of
+    /// microseconds, so the meter's cadence of [`engine::budget::CHECK_EVERY`] nodes would
+    /// let a cancelled search run on for tens of milliseconds).
+    pub(super) cancel: CancelToken,
+    /// Threads to search with (0 and 1: the calling thread only).
+    pub(super) threads: usize,
+    /// The proven lower bounds of the islands searched before this one (progress reports
+    /// add the current island's bound to it).
+    pub(super) base: u64,
     /// The iterations so far, when tracing (see [`solve_traced`](super::solve_traced)).
     pub(super) trace: Option<Vec<Iteration>>,
     /// The nodes each thread spent in the last parallel iteration (for the trace).
@@ -37,11 +46,17 @@ pub(super) struct Budget {
 }
 
 impl Budget {
-    pub(super) fn new(limits: Limits, trace: bool) -> Self {
+    /// A budget for one solve under `options`, started now.
+    pub(super) fn new(options: &SolveOptions, trace: bool) -> Self {
+        Budget::metered(options.budget.start(), options.budget.cancel_token().clone(), options.threads, trace)
+    }
+
+    fn metered(meter: Meter, cancel: CancelToken, threads: usize, trace: bool) -> Self {
         Budget {
-            limits,
-            nodes: 0,
-            aborted: false,
+            meter,
+            cancel,
+            threads,
+            base: 0,
             trace: trace.then(Vec::new),
             split: Vec::new(),
             parallel_after: PARALLEL_AFTER,
@@ -54,54 +69,77 @@ impl Budget {
         }
     }
 
-    /// A budget for one of `of` threads: an equal share of the nodes left, the same deadline
-    /// and settings, nothing spent yet and no trace.
+    /// Nodes counted so far.
+    pub(super) fn nodes(&self) -> u64 {
+        self.meter.nodes()
+    }
+
+    /// Whether the budget has run out (a node limit or cap, the clock, the cancel token).
+    pub(super) fn aborted(&self) -> bool {
+        self.meter.is_stopped()
+    }
+
+    /// A budget for one of `of` threads: an equal share of the nodes left ([`Meter::share`]),
+    /// the same deadline, cancel token and settings, nothing spent yet and no trace. Its
+    /// nodes come back with [`absorb`](Self::absorb).
     pub(super) fn share(&self, of: usize) -> Budget {
-        let node_limit = self.limits.node_limit.map(|l| l.saturating_sub(self.nodes) / of as u64);
         Budget {
+            base: self.base,
             table_limit: self.table_limit,
             beam_after: self.beam_after,
             beam_width: self.beam_width,
             parallel_after: self.parallel_after,
             probe_after: self.probe_after,
             probe_cap: self.probe_cap,
-            ..Budget::new(Limits { node_limit, ..self.limits }, false)
+            ..Budget::metered(self.meter.share(of), self.cancel.clone(), self.threads, false)
+        }
+    }
+
+    /// Counts `nodes` spent by the threads' shares, and stops for `stopped` when a share
+    /// ran out (its reason).
+    pub(super) fn absorb(&mut self, nodes: u64, stopped: Option<StopReason>) {
+        self.meter.add(nodes);
+        if let Some(reason) = stopped {
+            self.meter.stop(reason);
         }
     }
 
     /// Caps the search at node count `end` (within any node limit of its own) until
     /// [`uncap`](Self::uncap); returns the limit to restore.
     pub(super) fn cap(&mut self, end: u64) -> Option<u64> {
-        let global = self.limits.node_limit;
-        self.limits.node_limit = Some(global.map_or(end, |g| g.min(end)));
+        let global = self.meter.node_limit();
+        self.meter.set_node_limit(Some(global.map_or(end, |g| g.min(end))));
         global
     }
 
     /// Restores the limit `global` that [`cap`](Self::cap) returned; whether the budget
-    /// itself is spent (its node limit or deadline). A search stopped by the cap alone is
-    /// no longer `aborted`.
+    /// itself is spent (its node limit, deadline or cancel token). A search stopped by the
+    /// cap alone is no longer stopped.
     pub(super) fn uncap(&mut self, global: Option<u64>) -> bool {
-        self.limits.node_limit = global;
-        if !self.aborted {
+        self.meter.set_node_limit(global);
+        if !self.meter.is_stopped() {
             return false;
         }
-        let out_of_nodes = global.is_some_and(|g| self.nodes > g);
-        if out_of_nodes || self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        self.meter.resume();
+        self.meter.check()
+    }
+
+    /// Counts one node; whether the budget is exhausted (node limit and cancel token at
+    /// every node, clock every [`engine::budget::CHECK_EVERY`] nodes).
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        if self.meter.tick() {
             return true;
         }
-        self.aborted = false;
+        if self.cancel.is_cancelled() {
+            self.meter.stop(StopReason::Cancelled);
+            return true;
+        }
         false
     }
 
-    /// Counts one node; whether the budget is exhausted.
-    pub(super) fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.node_limit.is_some_and(|n| self.nodes > n) {
-            self.aborted = true;
-        }
-        if self.nodes % 1024 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.aborted = true;
-        }
-        self.aborted
+    /// Reports the search's current lower bound `bound` on the island being searched.
+    pub(super) fn set_bound(&mut self, bound: u32) {
+        self.meter.set_bound(self.base + u64::from(bound));
     }
 }

@@ -9,6 +9,8 @@ use rustc_hash::FxHashMap;
 
 use super::beam::{BEAM_WIDEST, beam_path, shorten};
 use super::bounds::heuristic;
+use engine::StopReason;
+
 use super::budget::Budget;
 use super::cuts::ChildKey;
 use super::island::Island;
@@ -49,7 +51,7 @@ pub(super) fn ida_star(
     budget: &mut Budget,
     table: &mut FxHashMap<u128, u8>,
 ) -> Result<Path, (u32, Option<Path>)> {
-    if budget.limits.threads > 1 && budget.limits.node_limit.is_none() {
+    if budget.threads > 1 && budget.meter.node_limit().is_none() {
         let shared = SharedTable::new(std::mem::take(table));
         let result = iterate(island, (target, palette), budget, table, Some(&shared));
         *table = shared.into_table();
@@ -70,12 +72,15 @@ fn iterate(
     search.shared = shared;
     let root = search.stack[0].clone();
     let mut bound = heuristic(island, &root, target, u32::MAX, &mut search.scratch);
+    if target.is_none() {
+        search.budget.set_bound(bound);
+    }
     let mut upper: Option<Path> = None;
     let mut width = search.budget.beam_width;
     // The nodes the last beam and its shortening took.
     let mut beam_cost: Option<u64> = None;
     // The other threads' tables (see `parallel_dfs`).
-    let threads = search.budget.limits.threads;
+    let threads = search.budget.threads;
     let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
     // The nodes of the last iteration (see `PARALLEL_AFTER`).
     let mut last = 0;
@@ -84,7 +89,7 @@ fn iterate(
             // Every shorter threshold was refuted.
             return Ok(upper.unwrap_or_default());
         }
-        let (nodes, start) = (search.budget.nodes, Instant::now());
+        let (nodes, start) = (search.budget.nodes(), Instant::now());
         search.budget.split.clear();
         let probe = if threads > 1 && last >= search.budget.parallel_after {
             tables.resize_with(threads - 1, FxHashMap::default);
@@ -92,16 +97,19 @@ fn iterate(
         } else {
             search.dfs(0, bound, None)
         };
-        last = search.budget.nodes - nodes;
+        last = search.budget.nodes() - nodes;
         let threads = std::mem::take(&mut search.budget.split);
         traced(&mut search, &tables, bound, (nodes, start), threads);
         match probe {
             Probe::Found => return Ok(search.path),
             Probe::Bound(b) => {
-                if search.budget.aborted {
+                if search.budget.aborted() {
                     return Err((bound, upper));
                 }
                 bound = b.max(bound + 1);
+                if target.is_none() {
+                    search.budget.set_bound(bound);
+                }
             }
         }
         let open = |upper: &Option<Path>| upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
@@ -116,7 +124,7 @@ fn iterate(
         // shortening when the next beam was decided).
         let mut probing = 0;
         while open(&upper) {
-            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget.nodes - probing, width);
+            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget.nodes() - probing, width);
             if !beam_due {
                 if probe_due {
                     // About what the next beam would cost (a beam four times wider than
@@ -126,13 +134,13 @@ fn iterate(
                     if let Some(path) = probes(&mut search, &mut tables, bound, nodes) {
                         return Ok(path);
                     }
-                    if search.budget.aborted {
+                    if search.budget.aborted() {
                         return Err((bound, upper));
                     }
                 }
                 break;
             }
-            let before = search.budget.nodes;
+            let before = search.budget.nodes();
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
             let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             beam_traced(&mut search, path.len());
@@ -145,13 +153,13 @@ fn iterate(
                 // twice the iteration.
                 probe_due = false;
                 let most = suffix_nodes.saturating_mul(path.len() as u64 - 1);
-                let nodes = (2 * last).min(3 * (search.budget.nodes - before) + most);
-                let start = search.budget.nodes;
+                let nodes = (2 * last).min(3 * (search.budget.nodes() - before) + most);
+                let start = search.budget.nodes();
                 if let Some(found) = probes(&mut search, &mut tables, bound, nodes) {
                     return Ok(found);
                 }
-                probing = search.budget.nodes - start;
-                if search.budget.aborted {
+                probing = search.budget.nodes() - start;
+                if search.budget.aborted() {
                     return Err((bound, Some(shorter(upper, path))));
                 }
             }
@@ -159,13 +167,15 @@ fn iterate(
                 let tables = (&mut *search.table, tables);
                 shorten(island, palette, &mut *search.budget, tables, (path, bound), suffix_nodes)
             });
-            if search.budget.aborted {
+            if search.budget.aborted() {
                 return Err((bound, Some(shorter(upper, path))));
             }
             beam_traced(&mut search, path.len());
-            upper = Some(shorter(upper, path));
+            let best = shorter(upper, path);
+            search.budget.meter.set_best(search.budget.base + best.len() as u64);
+            upper = Some(best);
             width *= 4;
-            beam_cost = Some(search.budget.nodes - before);
+            beam_cost = Some(search.budget.nodes() - before);
         }
     }
 }
@@ -190,7 +200,7 @@ fn beam_traced(search: &mut Search<'_>, moves: usize) {
 /// ([`probe_children`], at most `nodes` nodes, with tables of their own: see
 /// [`capped_alone`]), traced as an iteration when they find one.
 fn probes(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
-    let (before, start) = (search.budget.nodes, Instant::now());
+    let (before, start) = (search.budget.nodes(), Instant::now());
     search.budget.split.clear();
     let found = capped_alone(search, tables, |search, tables| probe_children(search, tables, bound, nodes))?;
     let threads = std::mem::take(&mut search.budget.split);
@@ -210,7 +220,7 @@ fn traced(
 ) {
     let own = search.shared.map_or(search.table.len(), SharedTable::len);
     let table = own + tables.iter().map(HashMap::len).sum::<usize>();
-    let (island, nodes) = (search.budget.island, search.budget.nodes - from);
+    let (island, nodes) = (search.budget.island, search.budget.nodes() - from);
     if let Some(trace) = search.budget.trace.as_mut() {
         let seconds = start.elapsed().as_secs_f64();
         trace.push(Iteration { island, bound, nodes, table, seconds, beam: None, threads });
@@ -250,20 +260,21 @@ fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], b
     let moves = search.moves(0, None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
     let first = AtomicU64::new(u64::MAX);
-    if tables.is_empty() || search.budget.aborted {
+    if tables.is_empty() || search.budget.aborted() {
         return probe_share(search, &moves, (bound, nodes), (0, 1, &first)).found.map(|(_, path)| path);
     }
     let of = tables.len() + 1;
     let share = nodes / of as u64;
-    let start = search.budget.nodes;
     let results =
         on_threads(search, tables, |search, index| probe_share(search, &moves, (bound, share), (index, of, &first)));
     let kept = results.iter().filter_map(|(probed, ..)| probed.found.as_ref()).min_by_key(|(code, _)| *code);
-    let (unit, path) = kept?;
+    let Some((unit, path)) = kept else {
+        absorb_all(search, &results);
+        return None;
+    };
     // Each thread's nodes up to the unit of the solution kept (searched whatever the
     // timing).
-    search.budget.nodes = start + results.iter().map(|(probed, ..)| spent_up_to(&probed.spent, *unit)).sum::<u64>();
-    search.budget.aborted = false;
+    search.budget.absorb(results.iter().map(|(probed, ..)| spent_up_to(&probed.spent, *unit)).sum::<u64>(), None);
     Some(path.clone())
 }
 
@@ -288,13 +299,13 @@ fn probe_share(
     let island = search.island;
     search.make_room(0);
     let mut merged = vec![0u64; island.words];
-    let end = search.budget.nodes.saturating_add(nodes);
+    let end = search.budget.nodes().saturating_add(nodes);
     let (mut cap, mut count) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
     let mut probed = Probed { found: None, spent: Vec::new() };
     for pass in 0u64.. {
         for (k, &(_, r, x)) in moves.iter().enumerate().take(count).skip(index).step_by(of) {
             let code = pass << UNIT_BITS | k as u64;
-            if search.budget.nodes >= end || code > first.load(Ordering::Relaxed) {
+            if search.budget.nodes() >= end || code > first.load(Ordering::Relaxed) {
                 return probed;
             }
             // The child as the iteration reaches it: at depth 1, in the context of its
@@ -304,13 +315,13 @@ fn probe_share(
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);
-            let before = search.budget.nodes;
+            let before = search.budget.nodes();
             let global = search.budget.cap(before.saturating_add(cap).min(end));
             search.path.clear();
             search.path.push((r as u32, x));
             let probe = search.dfs(1, bound, Some(Last { key, rep: r, context }));
             let spent = search.budget.uncap(global);
-            probed.spent.push((code, search.budget.nodes - before));
+            probed.spent.push((code, search.budget.nodes() - before));
             if let Probe::Found = probe {
                 first.fetch_min(code, Ordering::Relaxed);
                 probed.found = Some((code, std::mem::take(&mut search.path)));
@@ -369,23 +380,23 @@ pub(super) const PROBE_FIRST_CAP: u64 = 256;
 pub(super) const PROBE_FIRST_CHILDREN: usize = 8;
 
 /// Runs `work` on `1 + tables.len()` threads, given each thread's search and index: on
-/// `search` itself (thread 0, with an equal share of any node limit left) and on a new
-/// search for each other thread (its table one of `tables`, an equal share of the node
-/// limit, a copy of `search`'s root and its shared table, if any). Returns, thread by
-/// thread, what `work` returned, the nodes it spent and whether its budget ran out. The
-/// budget is left as if every thread's nodes counted (`search.budget.split` holds each
-/// thread's), and aborted if any thread's was: a caller that keeps a solution counts
-/// only the nodes up to it.
+/// `search` itself (thread 0, with an equal share of any node limit left, on a meter of
+/// its own) and on a new search for each other thread (its table one of `tables`, an equal
+/// share of the node limit, a copy of `search`'s root and its shared table, if any).
+/// Returns, thread by thread, what `work` returned, the nodes it spent and why its budget
+/// ran out, if it did. `search.budget.split` holds each thread's nodes; the caller counts
+/// them in `search.budget` with [`Budget::absorb`]: all of them, or only those up to a
+/// solution it keeps.
 fn on_threads<T: Send>(
     search: &mut Search<'_>,
     tables: &mut [FxHashMap<u128, u8>],
     work: impl Fn(&mut Search<'_>, usize) -> T + Sync,
-) -> Vec<(T, u64, bool)> {
+) -> Vec<(T, u64, Option<StopReason>)> {
     let of = tables.len() + 1;
     let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
-    let share = search.budget.share(of).limits.node_limit;
+    let own = search.budget.meter.share(of);
     let (island, target, palette, shared) = (search.island, search.target, search.palette, search.shared);
-    let (start, root, work) = (search.budget.nodes, &search.stack[0].clone(), &work);
+    let (root, work) = (&search.stack[0].clone(), &work);
     let results = std::thread::scope(|scope| {
         let handles: Vec<_> = tables
             .iter_mut()
@@ -397,22 +408,26 @@ fn on_threads<T: Send>(
                     worker.stack[0].clone_from(root);
                     worker.shared = shared;
                     let out = work(&mut worker, i + 1);
-                    (out, budget.nodes, budget.aborted)
+                    (out, budget.nodes(), budget.meter.stopped())
                 })
             })
             .collect();
-        let global = search.budget.limits.node_limit;
-        search.budget.limits.node_limit = share.map(|s| start.saturating_add(s));
+        let main = std::mem::replace(&mut search.budget.meter, own);
         let out = work(search, 0);
-        search.budget.limits.node_limit = global;
-        let mut results = vec![(out, search.budget.nodes - start, search.budget.aborted)];
+        let own = std::mem::replace(&mut search.budget.meter, main);
+        let mut results = vec![(out, own.nodes(), own.stopped())];
         results.extend(handles.into_iter().map(joined));
         results
     });
     search.budget.split = results.iter().map(|r| r.1).collect();
-    search.budget.nodes = start + results.iter().map(|r| r.1).sum::<u64>();
-    search.budget.aborted = results.iter().any(|r| r.2);
     results
+}
+
+/// Counts in `search.budget` every thread's nodes of `results` (see [`on_threads`]), and
+/// stops it when a thread's budget ran out.
+fn absorb_all<T>(search: &mut Search<'_>, results: &[(T, u64, Option<StopReason>)]) {
+    let stopped = results.iter().find_map(|r| r.2);
+    search.budget.absorb(results.iter().map(|r| r.1).sum(), stopped);
 }
 
 /// The nodes a thread spent on the units (`(code, nodes)`, see [`Part::spent`]) up to
@@ -438,18 +453,17 @@ pub(super) fn parallel_dfs(
     bound: u32,
     (split, skip): (usize, bool),
 ) -> Probe {
-    if search.budget.aborted {
+    if search.budget.aborted() {
         // As on one thread: nothing more is searched once the budget has run out.
         return search.dfs(0, bound, None);
     }
     let of = tables.len() + 1;
     let first = Arc::new(AtomicU64::new(u64::MAX));
-    let start = search.budget.nodes;
     let mut results = on_threads(search, tables, |search, index| {
         search.part = Some(Part::new(split, index, of, Arc::clone(&first), skip));
         let probe = search.dfs(0, bound, None);
         let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
-        part.close(search.budget.nodes);
+        part.close(search.budget.nodes());
         (probe, part, std::mem::take(&mut search.path))
     });
     let kept = results
@@ -463,12 +477,12 @@ pub(super) fn parallel_dfs(
         // thread ran out of its share of a node limit on an earlier unit). Counted:
         // each thread's root and its units up to `unit` (searched whatever the timing).
         let counted: u64 = results.iter().map(|((_, part, _), ..)| 1 + spent_up_to(&part.spent, unit)).sum();
-        search.budget.nodes = start + counted;
-        search.budget.aborted = false;
+        search.budget.absorb(counted, None);
         search.path = std::mem::take(&mut results[t].0.2);
         return Probe::Found;
     }
-    if search.budget.aborted {
+    absorb_all(search, &results);
+    if search.budget.aborted() {
         return Probe::Bound(0);
     }
     Probe::Bound(

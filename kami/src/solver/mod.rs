@@ -288,7 +288,7 @@
 //!
 //! # Threads
 //!
-//! With [`Limits::threads`] above one, each IDA* iteration that follows one of at least
+//! With [`SolveOptions::threads`] above one, each IDA* iteration that follows one of at least
 //! `PARALLEL_AFTER` nodes, and each iteration of the searches that shorten a beam's path,
 //! deal units of work round-robin to the threads, each with its own stack. The units are the root's grandchildren (grandchild `j` of child
 //! `k` goes to thread `(k + j) mod threads`, the same thread in every iteration): with
@@ -360,9 +360,8 @@
 //! finds `opt_i`, then for each colour `c` checks with a bounded search whether
 //! `opt_i(c) = opt_i`, and returns `min over c of Σ_i opt_i(c)`.
 
-use std::time::Instant;
-
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
 
@@ -387,34 +386,39 @@ mod table;
 
 pub use reference::{bfs_optimum, reference_best_first};
 
-/// When to give up, and how many threads to search with.
+/// What [`solve`] takes besides the level: the search budget (node limit, time limit,
+/// cancel token, progress callback: an [`engine::Budget`]) and the number of threads.
+/// `Default` is unlimited, on the calling thread only.
 ///
 /// ```
-/// let limits = kami::Limits { node_limit: Some(1_000), ..kami::Limits::default() };
-/// assert!(limits.deadline.is_none());
-/// assert_eq!(limits.threads, 0); // the calling thread only
+/// use kami::SolveOptions;
+/// let options = SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(1_000));
+/// assert_eq!(options.budget.node_limit(), Some(1_000));
+/// assert_eq!(options.threads, 0); // the calling thread only
 ///
-/// // Two threads, each with a table of its own: the same moves on every run.
+/// // Two threads under a node limit, each with a table of its own: the same moves on every run.
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
-/// let limits = kami::Limits { node_limit: Some(u64::MAX), threads: 2, ..kami::Limits::default() };
-/// let first = kami::solve_with(&level, limits);
-/// assert_eq!(kami::solve_with(&level, limits), first);
+/// let options = SolveOptions::default().with_threads(2).with_budget(engine::Budget::default().with_node_limit(u64::MAX));
+/// let first = kami::solve(&level, &options).unwrap().outcome;
+/// assert_eq!(kami::solve(&level, &options).unwrap().outcome, first);
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
-    /// Stop at this instant (not deterministic: use `node_limit` where output must be).
-    pub deadline: Option<Instant>,
-    /// Stop after this many search nodes (deterministic, for a given number of threads).
-    pub node_limit: Option<u64>,
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct SolveOptions {
+    /// When to give up: a node limit (deterministic, for a given number of threads), a time
+    /// limit or deadline (not deterministic), a cancel token; and a progress callback, fed
+    /// the sum of the islands' proven lower bounds as the bound and the best solution's
+    /// length as it improves.
+    pub budget: engine::Budget,
     /// Search with this many threads (0 and 1: the calling thread only): long IDA*
     /// iterations split the root's grandchildren among them (see [Threads](self#threads)).
     /// The par is the one a single thread finds. The moves may differ from one thread
     /// count to another (the beam paths' shortening and the probes of the root's
-    /// children get a share of their nodes per thread), and so may whether a `node_limit`
+    /// children get a share of their nodes per thread), and so may whether a node limit
     /// runs out.
     ///
-    /// With a `node_limit` (even `Some(u64::MAX)`) each thread keeps a table of its own,
-    /// and nothing differs from one run to the next. Without one the threads share one
+    /// With a node limit (even `u64::MAX`) each thread keeps a table of its own, and
+    /// nothing differs from one run to the next. Without one the threads share one
     /// transposition table, which saves nodes (k4-n130 seed 2: 317 k instead of 370 k).
     /// The node counts then differ a little from run to run, and so,
     /// rarely, may the moves, never the par: the probes and beams between iterations get
@@ -422,67 +426,144 @@ pub struct Limits {
     pub threads: usize,
 }
 
-/// What the solver found.
-///
-/// ```
-/// let level: kami::Level = "0011\n0011\n".parse().unwrap();
-/// let outcome = kami::solve_with(&level, kami::Limits::default());
-/// assert!(matches!(outcome, kami::Outcome::Optimal(ref moves) if moves.len() == 1));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A proven optimal solution (replayed and checked).
-    Optimal(Vec<Move>),
-    /// The budget ran out.
-    GaveUp {
-        /// A proven lower bound on the optimum.
-        lower_bound: u32,
-        /// The best solution found (replayed and checked), if any.
-        best: Option<Vec<Move>>,
-    },
-}
+impl SolveOptions {
+    /// The same options with `budget`.
+    ///
+    /// ```
+    /// let options = kami::SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(5));
+    /// assert_eq!(options.budget.node_limit(), Some(5));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: engine::Budget) -> Self {
+        self.budget = budget;
+        self
+    }
 
-/// An optimal solution of `level` (no budget: may take long on deep levels).
-///
-/// ```
-/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let moves = kami::solve(&level);
-/// let end = kami::play::replay(&level, &moves).unwrap();
-/// assert!(kami::play::is_solved(&end));
-/// ```
-#[must_use]
-pub fn solve(level: &Level) -> Vec<Move> {
-    match solve_with(level, Limits::default()) {
-        Outcome::Optimal(moves) => moves,
-        Outcome::GaveUp { best, .. } => best.unwrap_or_default(),
+    /// The same options searching on `threads` threads.
+    ///
+    /// ```
+    /// assert_eq!(kami::SolveOptions::default().with_threads(4).threads, 4);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
     }
 }
 
-/// Solves `level` optimally within `limits`.
+/// What a search that gave up still proved: a lower bound on the optimum, and the best
+/// solution found (replayed and checked; the beam searches' or greedy play's).
+///
+/// ```
+/// let level: kami::Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+/// let options = kami::SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3));
+/// let report = kami::solve(&level, &options).unwrap();
+/// let engine::Outcome::GaveUp { proven, .. } = report.outcome else { panic!("3 nodes prove nothing") };
+/// assert!(proven.lower_bound as usize <= proven.best.unwrap().len());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Proven {
+    /// A proven lower bound on the optimum.
+    pub lower_bound: u32,
+    /// The best solution found, if any.
+    pub best: Option<Vec<Move>>,
+}
+
+/// The solver's outcome: [`engine::Outcome::Proved`] with an optimal solution (replayed and
+/// checked), or [`engine::Outcome::GaveUp`] with what was [`Proven`].
+pub type Outcome = engine::Outcome<Vec<Move>, Proven>;
+
+/// What [`solve`] returns: the [`Outcome`] and the nodes and time it spent.
+pub type Report = engine::Report<Vec<Move>, Proven>;
+
+/// Why [`solve`] cannot search a level.
+///
+/// ```
+/// let rows: Vec<String> =
+///     (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
+/// let level: kami::Level = rows.join("\n").parse().unwrap();
+/// let err = kami::solve(&level, &kami::SolveOptions::default()).unwrap_err();
+/// assert_eq!(err, kami::SolveError::TooManyRegions { regions: 16_900, lower_bound: 1 });
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// An island has more regions than [`MAX_ISLAND_REGIONS`]; `lower_bound` is the
+    /// colour bound of the level (see [`lower_bound`]).
+    #[error("an island of {regions} regions is more than the solver searches ({MAX_ISLAND_REGIONS})")]
+    TooManyRegions {
+        /// The regions of the largest island.
+        regions: usize,
+        /// The colour bound: a proven lower bound on the optimum.
+        lower_bound: u32,
+    },
+}
+
+/// Solves `level` optimally within `options.budget`: [`engine::Outcome::Proved`] with an
+/// optimal solution, or [`engine::Outcome::GaveUp`] with a lower bound and the best
+/// solution found when the budget runs out (or is cancelled from another thread).
 ///
 /// ```
 /// let level: kami::Level = "01.10\n01.10\n".parse().unwrap(); // two islands
-/// let kami::Outcome::Optimal(moves) = kami::solve_with(&level, kami::Limits::default()) else { panic!() };
+/// let report = kami::solve(&level, &kami::SolveOptions::default()).unwrap();
+/// let engine::Outcome::Proved(moves) = report.outcome else { panic!("no limit") };
 /// assert_eq!(moves.len(), 2);
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(report.stats.nodes > 0);
 /// ```
-#[must_use]
-pub fn solve_with(level: &Level, limits: Limits) -> Outcome {
-    solve_counted(level, limits).0
+///
+/// # Errors
+/// [`SolveError::TooManyRegions`] when an island is too big for the search.
+pub fn solve(level: &Level, options: &SolveOptions) -> Result<Report, SolveError> {
+    let mut budget = Budget::new(options, false);
+    let solved = solve_budget(level, &mut budget);
+    report(level, solved, &budget)
 }
 
-/// [`solve_with`], also returning the number of search nodes visited (for benchmarks).
+/// The optimal solution of `level` with no budget (may take long on deep levels), or an
+/// error when an island is too big for the search.
 ///
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let (outcome, nodes) = kami::solver::solve_counted(&level, kami::Limits::default());
-/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
-/// assert!(nodes > 0);
+/// let moves = kami::solver::optimal(&level).unwrap();
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
 /// ```
-#[must_use]
-pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
-    let mut budget = Budget::new(limits, false);
-    let outcome = solve_budget(level, &mut budget);
-    (outcome, budget.nodes)
+///
+/// # Errors
+/// As [`solve`].
+pub fn optimal(level: &Level) -> Result<Vec<Move>, SolveError> {
+    Ok(solve(level, &SolveOptions::default())?.outcome.into_answer().unwrap_or_default())
+}
+
+/// [`solve`]'s answer before it becomes an [`Outcome`], with why the budget stopped the
+/// search, if it did (for the generator, which tells a node limit from a deadline).
+pub(crate) fn solve_solved(level: &Level, options: &SolveOptions) -> (Solved, Option<engine::StopReason>) {
+    let mut budget = Budget::new(options, false);
+    let solved = solve_budget(level, &mut budget);
+    (solved, budget.meter.stopped())
+}
+
+fn report(level: &Level, solved: Solved, budget: &Budget) -> Result<Report, SolveError> {
+    let outcome = match solved {
+        Solved::Optimal(moves) => Outcome::Proved(moves),
+        Solved::GaveUp { lower_bound, best: None } => {
+            let graph = RegionGraph::new(level);
+            let regions = graph.islands().iter().map(Vec::len).max().unwrap_or(0);
+            return Err(SolveError::TooManyRegions { regions, lower_bound });
+        }
+        Solved::GaveUp { lower_bound, best } => budget.meter.gave_up(Proven { lower_bound, best }),
+    };
+    Ok(Report { outcome, stats: budget.meter.stats() })
+}
+
+/// The solver's answer before it becomes an [`Outcome`] (`best: None` only for islands too
+/// big for the search).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Solved {
+    /// A proven optimal solution.
+    Optimal(Vec<Move>),
+    /// The budget ran out.
+    GaveUp { lower_bound: u32, best: Option<Vec<Move>> },
 }
 
 /// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`];
@@ -491,16 +572,16 @@ pub fn solve_counted(level: &Level, limits: Limits) -> (Outcome, u64) {
 ///
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let (_, _, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
+/// let (_, iterations) = kami::solver::solve_traced(&level, &kami::SolveOptions::default()).unwrap();
 /// assert_eq!(iterations[0].island, 0);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Iteration {
     /// The island (an index into [`RegionGraph::islands`]).
     pub island: usize,
     /// The iteration's threshold: the most moves a solution may have.
     pub bound: u32,
-    /// Search nodes spent in the iteration (as counted by [`solve_counted`]).
+    /// Search nodes spent in the iteration (as counted in [`Report::stats`](engine::Report::stats)).
     pub nodes: u64,
     /// Transposition table entries at its end.
     pub table: usize,
@@ -510,7 +591,7 @@ pub struct Iteration {
     /// iteration (each shortened by searches from its states), if one ran (see
     /// [`solve_traced`]).
     pub beam: Option<u32>,
-    /// With several threads ([`Limits::threads`]), the nodes each spent (in an iteration
+    /// With several threads ([`SolveOptions::threads`]), the nodes each spent (in an iteration
     /// that finds a solution, including those spent after it, which `nodes` leaves out);
     /// empty with one thread.
     pub threads: Vec<u64>,
@@ -550,7 +631,7 @@ impl std::fmt::Display for Iteration {
     }
 }
 
-/// [`solve_counted`], also listing every IDA* iteration of the islands' searches to any
+/// [`solve`], also listing every IDA* iteration of the islands' searches to any
 /// colour (where the time goes: the iterations below the par prove that fewer moves are not
 /// enough; the last one either finds a solution, with the par as its threshold, or refutes
 /// the par minus one when a beam search already found a path of par moves, which is then
@@ -558,26 +639,30 @@ impl std::fmt::Display for Iteration {
 ///
 /// ```
 /// let level: kami::Level = "0120120\n1201201\n2012012\n".parse().unwrap();
-/// let (outcome, nodes, iterations) = kami::solver::solve_traced(&level, kami::Limits::default());
-/// assert_eq!(outcome, kami::solve_with(&level, kami::Limits::default()));
-/// let kami::Outcome::Optimal(moves) = outcome else { panic!() };
+/// let options = kami::SolveOptions::default();
+/// let (report, iterations) = kami::solver::solve_traced(&level, &options).unwrap();
+/// assert_eq!(report.outcome, kami::solve(&level, &options).unwrap().outcome);
+/// let engine::Outcome::Proved(moves) = report.outcome else { panic!() };
 /// let last = iterations.last().unwrap();
 /// let beam = iterations.iter().filter_map(|i| i.beam).min();
 /// assert!(last.bound as usize == moves.len() || (last.bound + 1 == moves.len() as u32 && beam == Some(last.bound + 1)));
-/// assert!(iterations.iter().map(|i| i.nodes).sum::<u64>() <= nodes);
+/// assert!(iterations.iter().map(|i| i.nodes).sum::<u64>() <= report.stats.nodes);
 /// ```
-#[must_use]
-pub fn solve_traced(level: &Level, limits: Limits) -> (Outcome, u64, Vec<Iteration>) {
-    let mut budget = Budget::new(limits, true);
-    let outcome = solve_budget(level, &mut budget);
-    (outcome, budget.nodes, budget.trace.unwrap_or_default())
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_traced(level: &Level, options: &SolveOptions) -> Result<(Report, Vec<Iteration>), SolveError> {
+    let mut budget = Budget::new(options, true);
+    let solved = solve_budget(level, &mut budget);
+    let report = report(level, solved, &budget)?;
+    Ok((report, budget.trace.take().unwrap_or_default()))
 }
 
-fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
+fn solve_budget(level: &Level, budget: &mut Budget) -> Solved {
     let graph = RegionGraph::new(level);
     let palette = level.colours_used();
     if graph.islands().iter().any(|island| island.len() > MAX_ISLAND_REGIONS) {
-        return Outcome::GaveUp { lower_bound: colour_bounds(&graph), best: None };
+        return Solved::GaveUp { lower_bound: colour_bounds(&graph), best: None };
     }
     let islands: Vec<Island> = graph.islands().iter().map(|regions| Island::new(&graph, regions)).collect();
     let mut tables: FxHashMap<(usize, Option<Colour>), FxHashMap<u128, u8>> = FxHashMap::default();
@@ -589,6 +674,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
     let mut lower = 0u32;
     for (i, island) in islands.iter().enumerate() {
         budget.island = i;
+        budget.base = u64::from(lower);
         let table = tables.entry((i, None)).or_default();
         match ida_star(island, None, &palette, budget, table) {
             Ok(path) => {
@@ -603,7 +689,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
             }
         }
     }
-    if budget.aborted {
+    if budget.aborted() {
         return gave_up(level, &graph, &islands, &known, &palette, lower);
     }
     let paths: Vec<Path> = found.into_iter().map(Option::unwrap_or_default).collect();
@@ -631,7 +717,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
             if let Probe::Found = search.dfs(0, opt, None) {
                 chosen.push(search.path.clone());
             } else {
-                if search.budget.aborted {
+                if search.budget.aborted() {
                     let found: Vec<Option<Path>> = paths.iter().cloned().map(Some).collect();
                     return gave_up(level, &graph, &islands, &found, &palette, lower);
                 }
@@ -647,7 +733,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
         }
     }
     let (_, chosen) = best.unwrap_or_default();
-    Outcome::Optimal(checked_moves(level, &graph, &islands, &chosen))
+    Solved::Optimal(checked_moves(level, &graph, &islands, &chosen))
 }
 
 /// The solver's lower bound for `level` at the start: the sum over islands of the larger of
@@ -655,7 +741,7 @@ fn solve_budget(level: &Level, budget: &mut Budget) -> Outcome {
 ///
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// assert!(kami::solver::lower_bound(&level) as usize <= kami::solve(&level).len());
+/// assert!(kami::solver::lower_bound(&level) as usize <= kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]
 pub fn lower_bound(level: &Level) -> u32 {
@@ -705,7 +791,7 @@ fn colour_bounds(graph: &RegionGraph) -> u32 {
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
 /// let moves = kami::solver::greedy(&level);
 /// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
-/// assert!(moves.len() >= kami::solve(&level).len());
+/// assert!(moves.len() >= kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]
 pub fn greedy(level: &Level) -> Vec<Move> {
@@ -761,10 +847,10 @@ fn gave_up(
     found: &[Option<Path>],
     palette: &[Colour],
     lower: u32,
-) -> Outcome {
+) -> Solved {
     let chosen = combine(islands, found, palette);
     let best = checked_moves(level, graph, islands, &chosen);
-    Outcome::GaveUp { lower_bound: lower, best: Some(best) }
+    Solved::GaveUp { lower_bound: lower, best: Some(best) }
 }
 
 /// Turns per-island paths into tap moves and replays them through flood fill: the moves

@@ -12,7 +12,7 @@ use crate::{Level, Move, RegionGraph, State};
 /// ```
 /// let level: kami::Level = "012\n120\n".parse().unwrap();
 /// let moves = kami::solver::bfs_optimum(&level, 100_000).unwrap();
-/// assert_eq!(moves.len(), kami::solve(&level).len());
+/// assert_eq!(moves.len(), kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]
 pub fn bfs_optimum(level: &Level, max_states: usize) -> Option<Vec<Move>> {
@@ -69,7 +69,7 @@ pub fn bfs_optimum(level: &Level, max_states: usize) -> Option<Vec<Move>> {
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
 /// let moves = kami::solver::reference_best_first(&level, 100_000).unwrap();
 /// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
-/// assert!(moves.len() >= kami::solve(&level).len());
+/// assert!(moves.len() >= kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]
 pub fn reference_best_first(level: &Level, max_states: usize) -> Option<Vec<Move>> {

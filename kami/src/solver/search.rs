@@ -215,7 +215,7 @@ impl<'a> Search<'a> {
                 Probe::Bound(b) => best = best.min(b.saturating_add(1)),
             }
             self.path.pop();
-            if self.budget.aborted {
+            if self.budget.aborted() {
                 return Probe::Bound(0);
             }
         }
@@ -225,7 +225,7 @@ impl<'a> Search<'a> {
         if let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) {
             // A bound over this thread's share of the units only: not stored.
             if depth == 0 {
-                part.close(self.budget.nodes);
+                part.close(self.budget.nodes());
             }
             return Probe::Bound(proven);
         }
@@ -352,8 +352,8 @@ impl<'a> Search<'a> {
         if code > part.first.load(Ordering::Relaxed) {
             return None;
         }
-        part.close(self.budget.nodes);
-        part.open = Some((code, self.budget.nodes));
+        part.close(self.budget.nodes());
+        part.open = Some((code, self.budget.nodes()));
         Some(true)
     }
 
@@ -364,7 +364,7 @@ impl<'a> Search<'a> {
         let Some(part) = self.part.as_mut().filter(|p| depth <= p.split) else { return };
         if part.found.is_none() {
             part.found = part.open.map(|(code, _)| code);
-            part.close(self.budget.nodes);
+            part.close(self.budget.nodes());
             if part.skip {
                 part.first.fetch_min(part.found.unwrap_or(0), Ordering::Relaxed);
             }

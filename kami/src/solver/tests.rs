@@ -1,5 +1,6 @@
 use proptest::prelude::*;
 
+use super::Solved as Outcome;
 use super::beam::{beam_path, shorten};
 use super::bounds::{
     ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
@@ -50,7 +51,7 @@ proptest! {
     #[test]
     fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { table_limit: 8, ..Budget::new(Limits::default(), true) };
+        let mut budget = Budget { table_limit: 8, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         // No iteration's threshold overshoots an island's optimum (at most the level's):
@@ -70,14 +71,14 @@ proptest! {
     #[test]
     fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+        let mut budget = Budget { beam_after: 0, beam_width: width, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         let graph = RegionGraph::new(&level);
         for regions in graph.islands() {
             let island = Island::new(&graph, regions);
-            let path = beam_path(&island, width, &mut Budget::new(Limits::default(), false)).unwrap();
+            let path = beam_path(&island, width, &mut test_budget(Limits::default(), false)).unwrap();
             let mut node = island.root();
             let mut scratch = Scratch::new(&island);
             for &(r, x) in &path {
@@ -86,7 +87,7 @@ proptest! {
                 island.apply(&mut node, r as usize, x, &mut scratch.merged);
             }
             prop_assert_eq!(node.count, 1);
-            let mut alone = Budget::new(Limits::default(), false);
+            let mut alone = test_budget(Limits::default(), false);
             let mut table = FxHashMap::default();
             let palette = level.colours_used();
             let optimum = ida_star(&island, None, &palette, &mut alone, &mut table).unwrap();
@@ -97,11 +98,11 @@ proptest! {
             let (none, par, all) = (0, optimum.len() as u32, path.len() as u32);
             for (suffix_nodes, optimal, lower) in [(10, false, none), (1_000_000, true, none), (1_000_000, true, par), (1, false, all)] {
                 let mut table = FxHashMap::default();
-                let budget = &mut Budget::new(Limits::default(), false);
+                let budget = &mut test_budget(Limits::default(), false);
                 let short = shorten(&island, &palette, budget, (&mut table, &mut []), (path.clone(), lower), suffix_nodes);
                 prop_assert!(short.len() <= path.len());
                 prop_assert!(!optimal || short.len() == optimum.len());
-                prop_assert!(lower < all || (short == path && budget.nodes == 0));
+                prop_assert!(lower < all || (short == path && budget.nodes() == 0));
                 let mut node = island.root();
                 for &(r, x) in &short {
                     prop_assert!(node.alive[r as usize / 64] >> (r % 64) & 1 == 1);
@@ -123,18 +124,18 @@ proptest! {
     #[test]
     fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(Limits::default(), true) };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         // With beams too, the probes run between a beam that falls short and its shortening.
-        let mut budget = Budget { probe_after: 0, beam_after: 0, ..Budget::new(Limits::default(), false) };
+        let mut budget = Budget { probe_after: 0, beam_after: 0, ..test_budget(Limits::default(), false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         let two = || {
             let limits = Limits { threads: 2, ..Limits::default() };
-            let mut budget = Budget { probe_after: 0, parallel_after: 0, beam_after: 0, ..Budget::new(limits, false) };
+            let mut budget = Budget { probe_after: 0, parallel_after: 0, beam_after: 0, ..test_budget(limits, false) };
             solve_budget(&level, &mut budget)
         };
         for _ in 0..2 {
@@ -143,7 +144,7 @@ proptest! {
             prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         }
         let limits = Limits { node_limit: Some(limit), ..Limits::default() };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(limits, false) };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(limits, false) };
         match solve_budget(&level, &mut budget) {
             Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), reference.len()),
             Outcome::GaveUp { lower_bound, .. } => prop_assert!(lower_bound as usize <= reference.len()),
@@ -159,9 +160,9 @@ proptest! {
     #[test]
     fn probes_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy()) {
         let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { probe_after: u64::MAX, beam_after: u64::MAX, ..Budget::new(limits, false) };
+        let mut plain = Budget { probe_after: u64::MAX, beam_after: u64::MAX, ..test_budget(limits, false) };
         let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..Budget::new(Limits::default(), true) };
+        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -173,9 +174,9 @@ proptest! {
     #[test]
     fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
         let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { beam_after: u64::MAX, ..Budget::new(limits, false) };
+        let mut plain = Budget { beam_after: u64::MAX, ..test_budget(limits, false) };
         let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { beam_after: 0, beam_width: width, ..Budget::new(Limits::default(), true) };
+        let mut budget = Budget { beam_after: 0, beam_width: width, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -217,7 +218,7 @@ fn with_a_full_table(level: &Level, width: usize, cap: u64) -> Vec<(Path, Path)>
             parallel_after: 0,
             beam_after: 0,
             beam_width: width,
-            ..Budget::new(limits, false)
+            ..test_budget(limits, false)
         };
         let mut table = FxHashMap::default();
         let mut solve = || {
@@ -250,17 +251,17 @@ fn a_full_table_may_change_the_moves_but_not_the_par() {
 /// iteration (so beams and their shortening run on the threads too; no beams if `width`
 /// is 0): the outcome and the node count.
 fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Option<u64>) -> (Outcome, u64) {
-    let limits = Limits { node_limit, threads, ..Limits::default() };
+    let limits = Limits { node_limit, threads };
     let beam_after = if width == 0 { u64::MAX } else { 0 };
     let mut budget = Budget {
         beam_after,
         beam_width: width.max(1),
         parallel_after: 0,
         probe_after: 0,
-        ..Budget::new(limits, false)
+        ..test_budget(limits, false)
     };
     let outcome = solve_budget(level, &mut budget);
-    (outcome, budget.nodes)
+    (outcome, budget.nodes())
 }
 
 proptest! {
@@ -343,7 +344,7 @@ proptest! {
             // limit: a thread whose share of one runs out on an earlier unit lets a later
             // unit's solution be kept (as short, but another one).
             let limits = Limits { node_limit: Some(300_000), ..Limits::default() };
-            let (mut one_budget, mut many_budget) = (Budget::new(limits, false), Budget::new(Limits::default(), false));
+            let (mut one_budget, mut many_budget) = (test_budget(limits, false), test_budget(Limits::default(), false));
             let (mut one_table, mut many_table) = (FxHashMap::default(), FxHashMap::default());
             let mut tables = vec![FxHashMap::default(); threads - 1];
             let mut one = Search::new(&island, None, &palette, &mut one_budget, &mut one_table);
@@ -353,7 +354,7 @@ proptest! {
             loop {
                 prop_assert!(bound < 40, "the bounds pass any par of these levels");
                 let probes = (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, (split, skip)));
-                if one.budget.aborted || many.budget.aborted {
+                if one.budget.aborted() || many.budget.aborted() {
                     return Ok(());
                 }
                 match probes {
@@ -442,7 +443,7 @@ fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
     let optimum = solve(&level).len() as u32;
     for limit in [1, 10, 100, 1_000, 10_000, 100_000] {
         let mut budget =
-            Budget { beam_after: 1, ..Budget::new(Limits { node_limit: Some(limit), ..Limits::default() }, false) };
+            Budget { beam_after: 1, ..test_budget(Limits { node_limit: Some(limit), ..Limits::default() }, false) };
         match solve_budget(&level, &mut budget) {
             Outcome::Optimal(moves) => assert_eq!(moves.len() as u32, optimum),
             Outcome::GaveUp { lower_bound, best } => {
@@ -461,21 +462,21 @@ fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
     // that refutes 7, the beam of 8 finds 10 moves, and the probes find 8. They run before
     // the beam's path is shortened (whose searches found no 8 there, in 20 000 nodes), so
     // every node but the beam's is in the trace's iterations, the probes' last.
-    let options = crate::generate::Options { colours: 5, regions: 100, seed: 4, ..Default::default() };
-    let level = crate::generate::generate(&options).unwrap();
-    let mut budget = Budget::new(Limits::default(), true);
+    let spec = crate::generate::Spec::default().with_colours(5).with_regions(100);
+    let level = crate::generate::generate(&spec, &mut engine::SeededRng::new(4)).unwrap();
+    let mut budget = test_budget(Limits::default(), true);
     let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
     assert_eq!(Some(moves.len() as u32), level.par);
     assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
-    let trace = budget.trace.unwrap_or_default();
+    let trace = budget.trace.take().unwrap_or_default();
     let [.., refuted, probes] = &trace[..] else { panic!("two iterations at least") };
     assert_eq!((refuted.bound, refuted.beam, probes.bound, probes.beam), (7, Some(10), 8, None));
     let graph = RegionGraph::new(&level);
     let [regions] = graph.islands() else { panic!("one island") };
-    let mut beam = Budget::new(Limits::default(), false);
+    let mut beam = test_budget(Limits::default(), false);
     let path = beam_path(&Island::new(&graph, regions), 8, &mut beam).unwrap();
     assert_eq!(path.len(), 10);
-    assert_eq!(budget.nodes, trace.iter().map(|it| it.nodes).sum::<u64>() + beam.nodes);
+    assert_eq!(budget.nodes(), trace.iter().map(|it| it.nodes).sum::<u64>() + beam.nodes());
 }
 
 #[test]
@@ -484,12 +485,12 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
     // short, each thread probing its own children; under a node limit (every table a
     // thread's own) with the same path and nodes every run, and without one (a shared
     // table for the iterations, the probes' own tables for them) with the par.
-    let options = crate::generate::Options { colours: 5, regions: 100, seed: 4, ..Default::default() };
-    let level = crate::generate::generate(&options).unwrap();
+    let spec = crate::generate::Spec::default().with_colours(5).with_regions(100);
+    let level = crate::generate::generate(&spec, &mut engine::SeededRng::new(4)).unwrap();
     let run = |node_limit| {
-        let mut budget = Budget::new(Limits { node_limit, threads: 2, ..Limits::default() }, true);
+        let mut budget = test_budget(Limits { node_limit, threads: 2 }, true);
         let outcome = solve_budget(&level, &mut budget);
-        (outcome, budget.nodes, budget.trace.unwrap_or_default())
+        (outcome, budget.nodes(), budget.trace.unwrap_or_default())
     };
     for node_limit in [None, Some(10_000_000)] {
         let (outcome, nodes, trace) = run(node_limit);
@@ -567,7 +568,7 @@ proptest! {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
         let limits = Limits { threads: 2, ..Limits::default() };
         let mut budget =
-            Budget { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0, ..Budget::new(limits, false) };
+            Budget { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0, ..test_budget(limits, false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -680,9 +681,9 @@ proptest! {
                 next
             };
             for target in [None, Some(some_target)] {
-                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                 let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
-                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                 let mut other = Search::new(island, target, &palette, &mut budget, &mut table);
                 let at_parent = generated(&mut other, parent);
                 for &(r, x) in at_parent.iter().step_by(1 + at_parent.len() / 6) {
@@ -892,7 +893,7 @@ proptest! {
                 moved_counts(&counts, node.col[r], x, merges)
             };
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                 let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
                 search.stack[0] = node.clone();
                 let h = heuristic(island, node, target, u32::MAX, &mut search.scratch);
@@ -928,7 +929,7 @@ proptest! {
                         };
                         let mut child = node.clone();
                         island.apply(&mut child, r, x, &mut merged);
-                        let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                        let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                         let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
                         // The child at depth 1, below the node (its reduction reads its parent).
                         below.stack = vec![node.clone(), child.clone()];
@@ -997,7 +998,7 @@ proptest! {
             let w = island.words;
             let (mut masks, mut merged) = (Vec::new(), vec![0u64; w]);
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                 let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
                 search.stack[0] = node.clone();
                 if search.colour_sets_of(0).near {
@@ -1139,7 +1140,7 @@ proptest! {
         let palette = level.colours_used();
         for (here, island, exact) in reachable_islands(&level, 8, 60) {
             for (target, exact) in exact {
-                let (mut budget, mut table) = (Budget::new(Limits::default(), false), FxHashMap::default());
+                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
                 let search = Search::new(&island, target, &palette, &mut budget, &mut table);
                 if search.solved(&search.stack[0]) {
                     continue;
@@ -1182,7 +1183,7 @@ proptest! {
         let states = reachable_states(&graph, &palette, 300);
         for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
             let mut table = FxHashMap::default();
-            let mut budget = Budget::new(Limits::default(), false);
+            let mut budget = test_budget(Limits::default(), false);
             prop_assert!(ida_star(&island, target, &palette, &mut budget, &mut table).is_ok());
             for state in &states {
                 let key = (0..island.n).fold(0u128, |key, i| {
@@ -1417,4 +1418,31 @@ fn radius_tests_by_definition(node: &Node, n: usize, limit: u32) -> (Vec<usize>,
         }
     }
     (centres, ok)
+}
+
+/// The solver's limits in the form these tests write them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Limits {
+    node_limit: Option<u64>,
+    threads: usize,
+}
+
+/// A solver budget for `limits`, traced or not.
+fn test_budget(limits: Limits, trace: bool) -> Budget {
+    let mut budget = engine::Budget::default();
+    if let Some(n) = limits.node_limit {
+        budget = budget.with_node_limit(n);
+    }
+    Budget::new(&SolveOptions::default().with_budget(budget).with_threads(limits.threads), trace)
+}
+
+/// [`solve_solved`] under `limits`.
+fn solve_with(level: &Level, limits: Limits) -> Outcome {
+    let mut budget = test_budget(limits, false);
+    solve_budget(level, &mut budget)
+}
+
+/// An optimal solution of `level`.
+fn solve(level: &Level) -> Vec<Move> {
+    optimal(level).unwrap()
 }

@@ -1,0 +1,64 @@
+//! The solver under an `engine::Budget`: cancelled from another thread, stopped by its
+//! limits, reporting progress.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use engine::{Budget, CancelToken, Outcome, StopReason};
+use kami::{Level, SolveOptions};
+
+/// A deep level (190 regions, par 14) whose proof takes seconds.
+fn deep() -> Level {
+    let text = include_str!("../benches/deep/k3-n190-seed10.txt");
+    text.parse().unwrap()
+}
+
+#[test]
+fn a_solve_cancelled_from_another_thread_stops_within_50_ms() {
+    for threads in [1, 2] {
+        let cancel = CancelToken::new();
+        let options =
+            SolveOptions::default().with_budget(Budget::default().with_cancel(cancel.clone())).with_threads(threads);
+        let level = deep();
+        let handle = std::thread::spawn(move || kami::solve(&level, &options));
+        std::thread::sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        cancel.cancel();
+        let report = handle.join().unwrap().unwrap();
+        let stopped = start.elapsed();
+        let Outcome::GaveUp { reason, proven } = report.outcome else { panic!("300 ms do not prove this level") };
+        assert_eq!(reason, StopReason::Cancelled);
+        assert!(stopped < Duration::from_millis(50), "{threads} threads: {stopped:?}");
+        // What was proven still holds: a replayable best answer, no shorter than the bound.
+        let best = proven.best.unwrap();
+        assert!(proven.lower_bound as usize <= best.len());
+        assert!(kami::play::is_solved(&kami::play::replay(&deep(), &best).unwrap()));
+    }
+}
+
+#[test]
+fn limits_stop_the_search_with_their_reason() {
+    let level = deep();
+    let nodes = SolveOptions::default().with_budget(Budget::default().with_node_limit(1_000));
+    let report = kami::solve(&level, &nodes).unwrap();
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::NodeLimit, .. }));
+    assert!(report.stats.nodes <= 1_001);
+    let time = SolveOptions::default().with_budget(Budget::default().with_time_limit(Duration::from_millis(50)));
+    let report = kami::solve(&level, &time).unwrap();
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::TimeLimit, .. }));
+    assert!(report.stats.elapsed < Duration::from_secs(1));
+}
+
+#[test]
+fn progress_reports_rising_bounds_and_the_final_par() {
+    let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&seen);
+    let budget = Budget::default().with_progress(move |p| log.lock().unwrap().push(p.bound));
+    let report = kami::solve(&level, &SolveOptions::default().with_budget(budget)).unwrap();
+    let Outcome::Proved(moves) = report.outcome else { panic!("no limit") };
+    let bounds: Vec<u64> = seen.lock().unwrap().iter().flatten().copied().collect();
+    assert!(!bounds.is_empty());
+    assert!(bounds.windows(2).all(|w| w[0] <= w[1]), "{bounds:?}");
+    assert!(*bounds.last().unwrap() <= moves.len() as u64);
+}
