@@ -10,6 +10,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use engine::StopReason;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -68,6 +69,17 @@ impl ApiError {
             message: format!(
                 "this took longer than the {} s allowed: try a smaller size or an easier setting",
                 time.as_secs_f64()
+            ),
+        }
+    }
+
+    /// `504` for a search or generator that gave up: its budget's deadline passed (or the
+    /// call was cancelled, which only a client that has gone away sees).
+    pub(crate) fn stopped(reason: StopReason) -> Self {
+        ApiError {
+            status: StatusCode::GATEWAY_TIMEOUT,
+            message: format!(
+                "this took longer than the time allowed ({reason}): try a smaller size or an easier setting"
             ),
         }
     }
@@ -192,20 +204,17 @@ async fn method_not_allowed(uri: Uri) -> ApiError {
 
 async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs.heavy(s.solve_time, move |limits| fifteen::new(&req, &pdbs, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::new(&req, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_solve(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs.heavy(s.solve_time, move |limits| fifteen::solve(&req, &pdbs, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::solve(&req, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
     let pdbs = Arc::clone(&s.pdbs);
-    s.jobs
-        .heavy(s.solve_time, move |limits| fifteen::solve(&req, &pdbs, limits).map(fifteen::SolveReply::first))
-        .await
-        .map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::hint(&req, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_pdb(
@@ -217,7 +226,7 @@ async fn fifteen_pdb(
 }
 
 async fn shisen_new(State(s): Shared, Body(req): Body<shisen::NewRequest>) -> Answer<shisen::Deal> {
-    s.jobs.heavy(s.generate_time, move |_| shisen::new(&req)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |budget| shisen::new(&req, budget)).await.map(Json)
 }
 
 async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>) -> Answer<shisen::RemoveReply> {
@@ -225,7 +234,7 @@ async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>)
 }
 
 async fn shisen_hint(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::HintReply> {
-    s.jobs.heavy(s.solve_time, move |limits| shisen::hint(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| shisen::hint(&req, budget)).await.map(Json)
 }
 
 async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest>) -> Answer<shisen::ShuffleReply> {
@@ -234,17 +243,17 @@ async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest
 
 async fn shisen_verdict(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
     s.jobs
-        .heavy(s.solve_time, move |limits| shisen::solve(&req, limits).map(shisen::SolveReply::verdict))
+        .heavy(s.solve_time, move |budget| shisen::solve(&req, budget).map(shisen::SolveReply::verdict))
         .await
         .map(Json)
 }
 
 async fn shisen_solve(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |limits| shisen::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| shisen::solve(&req, budget)).await.map(Json)
 }
 
 async fn hitori_new(State(s): Shared, Body(req): Body<hitori::NewRequest>) -> Answer<hitori::Puzzle> {
-    s.jobs.heavy(s.generate_time, move |limits| hitori::new(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |budget| hitori::new(&req, budget)).await.map(Json)
 }
 
 async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::CheckReply> {
@@ -256,15 +265,15 @@ async fn hitori_hint(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -
 }
 
 async fn hitori_solve(State(s): Shared, Body(req): Body<hitori::PuzzleRequest>) -> Answer<hitori::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |limits| hitori::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| hitori::solve(&req, budget)).await.map(Json)
 }
 
 async fn kami_new(State(s): Shared, Body(req): Body<kami::NewRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(s.generate_time, move |limits| kami::new(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.generate_time, move |budget| kami::new(&req, budget)).await.map(Json)
 }
 
 async fn kami_level(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(s.solve_time, move |limits| kami::level(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| kami::level(&req, budget)).await.map(Json)
 }
 
 async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answer<kami::PlayReply> {
@@ -272,9 +281,9 @@ async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answ
 }
 
 async fn kami_hint(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |limits| kami::solve(&req, limits).map(kami::SolveReply::first)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| kami::hint(&req, budget)).await.map(Json)
 }
 
 async fn kami_solve(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |limits| kami::solve(&req, limits)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| kami::solve(&req, budget)).await.map(Json)
 }

@@ -5,16 +5,14 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use engine::{SeededRng, Size, SizeLimits};
-use fifteen::fast::solve_fast;
+use engine::{Budget, Outcome, SeededRng, Size, SizeLimits};
+use fifteen::generate::Spec;
 use fifteen::pdb::{self, PatternDb};
 use fifteen::solvable::is_reachable;
-use fifteen::solver::{self, Heuristic, Outcome, SolveOptions};
-use fifteen::{Board, Goal, Move};
+use fifteen::{Answer, Board, Goal, Heuristic, Hint, Move, Options, Puzzle as Problem};
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
-use crate::jobs::Limits;
 
 /// Board sides the page offers.
 const SIZES: SizeLimits = SizeLimits::new(2, 8).square_shorthand();
@@ -64,20 +62,6 @@ pub(crate) enum SolveReply {
     Building { done: u64, total: u64 },
 }
 
-impl SolveReply {
-    /// Only the first move (a hint).
-    pub(crate) fn first(self) -> SolveReply {
-        match self {
-            SolveReply::Solved { moves, tiles, optimal } => SolveReply::Solved {
-                moves: moves.chars().take(1).collect(),
-                tiles: tiles.into_iter().take(1).collect(),
-                optimal,
-            },
-            other => other,
-        }
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PdbQuery {
@@ -98,7 +82,7 @@ fn parse_goal(name: Option<&str>) -> Result<(Goal, String), ApiError> {
     let name = name.unwrap_or("blank-last");
     match name {
         "blank-last" | "blank-first" | "snake" | "spiral" => {
-            Goal::parse(name, None).map(|g| (g, name.to_string())).map_err(ApiError::bad)
+            Goal::parse(name, None).map(|g| (g, name.to_string())).map_err(|e| ApiError::bad(e.to_string()))
         }
         other => {
             Err(ApiError::bad(format!("unknown goal {other:?}: expected blank-last, blank-first, snake or spiral")))
@@ -111,37 +95,39 @@ fn parse_size(text: &str) -> Result<Size, ApiError> {
 }
 
 fn goal_board(goal: &Goal, width: usize, height: usize) -> Result<Board, ApiError> {
-    goal.layout(width, height).map_err(ApiError::bad)
+    goal.layout(width, height).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-pub(crate) fn new(req: &NewRequest, pdbs: &Pdbs, limits: &Limits) -> Result<Puzzle, ApiError> {
+pub(crate) fn new(req: &NewRequest, pdbs: &Pdbs, budget: &Budget) -> Result<Puzzle, ApiError> {
     let size = parse_size(&req.size)?;
     let (goal, name) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
-    let board = fifteen::generate::uniform(&target, &mut SeededRng::new(seed));
-    let optimum = match optimal(&board, &target, pdbs, limits)? {
+    let spec = Spec::new(size).with_goal(goal).with_budget(budget.clone());
+    let board = fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let puzzle = Problem::new(board, target).map_err(|e| ApiError::bad(e.to_string()))?;
+    let optimum = match optimal(&puzzle, pdbs, budget)? {
         Some(SolveReply::Solved { moves, optimal: true, .. }) => Some(moves.len()),
         _ => None,
     };
     Ok(Puzzle {
         width: size.width,
         height: size.height,
-        tiles: board.tiles().to_vec(),
+        tiles: puzzle.start().tiles().to_vec(),
         goal: name,
-        goal_tiles: target.tiles().to_vec(),
+        goal_tiles: puzzle.goal().tiles().to_vec(),
         seed,
         optimum,
     })
 }
 
-fn board_of(req: &BoardRequest) -> Result<(Board, Board), ApiError> {
+fn puzzle_of(req: &BoardRequest) -> Result<Problem, ApiError> {
     if !(2..=8).contains(&req.width) || !(2..=8).contains(&req.height) {
         return Err(ApiError::bad(format!("a board is 2x2 to 8x8, not {}x{}", req.width, req.height)));
     }
-    let board = Board::new(req.width, req.height, req.tiles.clone()).map_err(ApiError::bad)?;
+    let board = Board::new(req.width, req.height, req.tiles.clone()).map_err(|e| ApiError::bad(e.to_string()))?;
     let (goal, _) = parse_goal(req.goal.as_deref())?;
-    Ok((board, goal_board(&goal, req.width, req.height)?))
+    Problem::with_goal(board, &goal).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// The tile each move of the blank slides.
@@ -160,44 +146,92 @@ fn solved(board: &Board, moves: &[Move], optimal: bool) -> SolveReply {
     SolveReply::Solved { moves: Move::format_all(moves), tiles: tiles_of(board, moves), optimal }
 }
 
+/// The heuristic for an optimal search of `puzzle`: linear conflicts up to [`SMALL`]
+/// cells, the pattern database up to 16 cells (`Err` with its progress while it is built);
+/// `Ok(None)` when an optimal search is out of reach (bigger boards, a failed build).
+fn heuristic(puzzle: &Problem, pdbs: &Pdbs) -> Result<Option<Heuristic>, SolveReply> {
+    let (board, goal) = (puzzle.start(), puzzle.goal());
+    let cells = board.tiles().len();
+    if cells <= SMALL {
+        return Ok(Some(Heuristic::LinearConflict));
+    }
+    if cells > pdb::MAX_PDB_CELLS {
+        return Ok(None);
+    }
+    match pdbs.get(board.width(), board.height(), goal.blank(), true) {
+        Slot::Ready(db) => Ok(Some(Heuristic::Pdb(db))),
+        Slot::Building { done, total } => Err(SolveReply::Building { done, total }),
+        Slot::Missing | Slot::Failed => Ok(None),
+    }
+}
+
 /// An optimal solution when one is in reach: boards of up to [`SMALL`] cells always, up to
 /// 16 cells with a pattern database (`Building` while it is built); `None` when out of
-/// reach or out of time.
-fn optimal(board: &Board, goal: &Board, pdbs: &Pdbs, limits: &Limits) -> Result<Option<SolveReply>, ApiError> {
-    let cells = board.tiles().len();
-    let heuristic = if cells <= SMALL {
-        Heuristic::LinearConflict
-    } else if cells <= pdb::MAX_PDB_CELLS {
-        match pdbs.get(board.width(), board.height(), goal.blank(), true) {
-            Slot::Ready(db) => Heuristic::Pdb(db),
-            Slot::Building { done, total } => return Ok(Some(SolveReply::Building { done, total })),
-            Slot::Missing | Slot::Failed => return Ok(None),
-        }
-    } else {
-        return Ok(None);
+/// reach or when the budget ran out.
+fn optimal(puzzle: &Problem, pdbs: &Pdbs, budget: &Budget) -> Result<Option<SolveReply>, ApiError> {
+    let heuristic = match heuristic(puzzle, pdbs) {
+        Ok(Some(h)) => h,
+        Ok(None) => return Ok(None),
+        Err(building) => return Ok(Some(building)),
     };
-    let options = SolveOptions { heuristic, timeout: Some(limits.remaining()), ..SolveOptions::default() };
-    let answer = solver::solve(board, goal, &options).map_err(ApiError::bad)?;
-    Ok(match answer.outcome {
-        Outcome::Solved(moves) => Some(solved(board, &moves, true)),
-        Outcome::Unsolvable => Some(SolveReply::Unsolvable),
-        Outcome::Unknown => None,
+    let options = Options::default().with_heuristic(heuristic).with_budget(budget.clone());
+    let report = fifteen::solve(puzzle, &options).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(match report.outcome {
+        Outcome::Proved(Answer::Moves(moves)) => Some(solved(puzzle.start(), &moves, true)),
+        Outcome::Found(Answer::Moves(moves)) => Some(solved(puzzle.start(), &moves, false)),
+        Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => Some(SolveReply::Unsolvable),
+        Outcome::GaveUp { .. } => None,
     })
 }
 
-pub(crate) fn solve(req: &BoardRequest, pdbs: &Pdbs, limits: &Limits) -> Result<SolveReply, ApiError> {
-    let (board, goal) = board_of(req)?;
-    if !is_reachable(&board, &goal) {
+/// The fast solver's answer (any size, a fraction of a second).
+fn fast() -> Options {
+    Options::default().with_fast(true)
+}
+
+pub(crate) fn solve(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<SolveReply, ApiError> {
+    let puzzle = puzzle_of(req)?;
+    if !is_reachable(puzzle.start(), puzzle.goal()) {
         return Ok(SolveReply::Unsolvable);
     }
-    if let Some(reply) = optimal(&board, &goal, pdbs, limits)? {
+    if let Some(reply) = optimal(&puzzle, pdbs, budget)? {
         return Ok(reply);
     }
     // Above 16 cells, or when the optimal search ran out of time: the fast solver.
-    match solve_fast(&board, &goal).map_err(ApiError::bad)? {
-        Some(moves) => Ok(solved(&board, &moves, false)),
-        None => Ok(SolveReply::Unsolvable),
+    let report = fifteen::solve(&puzzle, &fast().with_budget(budget.clone())).map_err(|e| ApiError::bad(e.to_string()))?;
+    let proved = report.outcome.is_proved();
+    match report.outcome {
+        Outcome::Proved(Answer::Moves(moves)) | Outcome::Found(Answer::Moves(moves)) => Ok(solved(puzzle.start(), &moves, proved)),
+        Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => Ok(SolveReply::Unsolvable),
+        Outcome::GaveUp { reason, .. } => Err(ApiError::stopped(reason)),
     }
+}
+
+/// The next move: `fifteen::hint` with the pattern database when the board needs one (and
+/// `Building` while it is built), the fast solver's move when the optimal search is out of
+/// reach or runs out of time.
+pub(crate) fn hint(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<SolveReply, ApiError> {
+    let puzzle = puzzle_of(req)?;
+    let options = match heuristic(&puzzle, pdbs) {
+        Ok(Some(h)) => Options::default().with_heuristic(h),
+        Ok(None) => fast(),
+        Err(building) if is_reachable(puzzle.start(), puzzle.goal()) => return Ok(building),
+        Err(_) => return Ok(SolveReply::Unsolvable),
+    };
+    let ask = |options: &Options| fifteen::hint(&puzzle, &options.clone().with_budget(budget.clone()));
+    let mut report = ask(&options).map_err(|e| ApiError::bad(e.to_string()))?;
+    if matches!(report.outcome, Outcome::GaveUp { .. }) {
+        report = ask(&fast()).map_err(|e| ApiError::bad(e.to_string()))?;
+    }
+    let optimal = report.outcome.is_proved();
+    Ok(match report.outcome {
+        Outcome::Proved(Hint::Slide { step, .. }) | Outcome::Found(Hint::Slide { step, .. }) => {
+            solved(puzzle.start(), &[step], optimal)
+        }
+        Outcome::Proved(Hint::Solved) | Outcome::Found(Hint::Solved) => solved(puzzle.start(), &[], true),
+        Outcome::Proved(Hint::Unsolvable) | Outcome::Found(Hint::Unsolvable) => SolveReply::Unsolvable,
+        Outcome::GaveUp { reason, .. } => return Err(ApiError::stopped(reason)),
+    })
 }
 
 pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &Pdbs) -> Result<PdbStatus, ApiError> {

@@ -2,15 +2,16 @@
 //! checking a shading against the rules, the next deduction (with its rule) and the
 //! solution.
 
-use engine::{Coord, Grid, Size, SizeLimits};
+use engine::{Budget, Coord, Grid, Outcome, SeededRng, Size, SizeLimits};
+use hitori::game::State;
+use hitori::generate::{GenerateError, Spec};
 use hitori::rules::{Violation, is_solution};
-use hitori::solver::{self, Answer};
-use hitori::steps::{Difficulty, Rule};
+use hitori::solver;
+use hitori::steps::Difficulty;
 use hitori::{Cell, Puzzle as Board};
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
-use crate::jobs::Limits;
 
 /// Sides the page offers.
 const SIZES: SizeLimits = SizeLimits::new(5, 25).square_shorthand();
@@ -108,7 +109,7 @@ fn puzzle_of(rows: &[String]) -> Result<Board, ApiError> {
     Ok(puzzle)
 }
 
-fn states_of(puzzle: &Board, rows: &[String]) -> Result<Grid<Cell>, ApiError> {
+fn states_of(puzzle: &Board, rows: &[String]) -> Result<State, ApiError> {
     let (w, h) = (puzzle.width(), puzzle.height());
     if rows.len() != h || rows.iter().any(|r| r.chars().count() != w) {
         return Err(ApiError::bad(format!("states must be {h} rows of {w} characters")));
@@ -126,14 +127,17 @@ fn states_of(puzzle: &Board, rows: &[String]) -> Result<Grid<Cell>, ApiError> {
             });
         }
     }
-    Grid::from_vec(w, h, cells).map_err(|e| ApiError::bad(e.to_string()))
+    Grid::from_vec(w, h, cells)
+        .ok()
+        .and_then(State::from_grid)
+        .ok_or_else(|| ApiError::bad(format!("states must be {h} rows of {w} characters")))
 }
 
 fn xy(c: Coord) -> [i32; 2] {
     [c.x, c.y]
 }
 
-pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<Puzzle, ApiError> {
+pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Puzzle, ApiError> {
     let size = Size::parse(&req.size, &SIZES).map_err(|e| ApiError::bad(format!("size: {e}")))?;
     let asked = req.difficulty.as_deref().unwrap_or("any");
     let difficulty = match asked {
@@ -141,14 +145,15 @@ pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<Puzzle, ApiError>
         name => Some(name.parse::<Difficulty>().map_err(|e| ApiError::bad(format!("difficulty: {e}, or any")))?),
     };
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
-    // Today's generators take no budget: past the deadline, the pool answers 504 and the
-    // call finishes on its thread.
-    let _ = limits;
-    let puzzle = match difficulty {
-        None => hitori::generate::generate(size.width, size.height, seed),
-        Some(d) => hitori::generate::generate_graded(size.width, size.height, seed, d),
+    let mut spec = Spec::default().with_size(size).with_budget(budget.clone());
+    if let Some(d) = difficulty {
+        spec = spec.with_difficulty(d);
     }
-    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let puzzle = match hitori::generate(&spec, &mut SeededRng::new(seed)) {
+        Ok(puzzle) => puzzle,
+        Err(GenerateError::GaveUp { reason }) => return Err(ApiError::stopped(reason)),
+        Err(e) => return Err(ApiError::unprocessable(e.to_string())),
+    };
     Ok(Puzzle {
         width: size.width,
         height: size.height,
@@ -162,7 +167,7 @@ pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<Puzzle, ApiError>
 pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {
     let puzzle = puzzle_of(&req.rows)?;
     let states = states_of(&puzzle, &req.states)?;
-    let violations = hitori::rules::check(&puzzle, &states)
+    let violations = hitori::rules::check(&puzzle, states.cells())
         .into_iter()
         .map(|v| {
             let cells = match &v {
@@ -174,53 +179,34 @@ pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {
             Broken { message: v.to_string(), cells }
         })
         .collect();
-    let shaded =
-        Grid::from_vec(puzzle.width(), puzzle.height(), states.cells().iter().map(|&c| c == Cell::Shaded).collect())
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+    let shaded = states.cells().map(|&c| c == Cell::Shaded);
     Ok(CheckReply { violations, solved: is_solution(&puzzle, &shaded) })
-}
-
-fn rule_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Triple => "triple",
-        Rule::Sandwich => "sandwich",
-        Rule::PairIsolation => "pair isolation",
-        Rule::CornerTriple => "corner triple",
-        Rule::CornerPairs => "corner pairs",
-        Rule::ShadedNeighbour => "next to a shaded cell",
-        Rule::UnshadedDuplicate => "repeats a kept number",
-        Rule::Cut => "shading it would cut the board",
-        Rule::Contradiction => "the other choice fails",
-    }
 }
 
 pub(crate) fn hint(req: &StatesRequest) -> Result<HintReply, ApiError> {
     let puzzle = puzzle_of(&req.rows)?;
     let states = states_of(&puzzle, &req.states)?;
     Ok(HintReply {
-        hint: hitori::steps::hint(&puzzle, &states).map(|step| Hint {
+        hint: hitori::hint(&puzzle, &states).map(|step| Hint {
             cell: xy(step.cell),
             state: if step.state == Cell::Shaded { "shaded" } else { "unshaded" },
-            rule: rule_name(step.rule),
+            rule: step.rule.name(),
             text: step.to_string(),
         }),
     })
 }
 
-pub(crate) fn solve(req: &PuzzleRequest, limits: &Limits) -> Result<SolveReply, ApiError> {
+pub(crate) fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
     let puzzle = puzzle_of(&req.rows)?;
-    let answer = solver::solve(&puzzle, solver::Limits { time: Some(limits.remaining()), nodes: None });
-    let solution = match &answer {
-        Answer::Unique(s) | Answer::Multiple(s, _) => Some(
-            (0..puzzle.height())
-                .map(|y| {
-                    (0..puzzle.width())
-                        .map(|x| if s.get(Coord::new(x as i32, y as i32)) == Some(&true) { '#' } else { 'o' })
-                        .collect()
-                })
-                .collect(),
-        ),
-        Answer::None | Answer::Unknown => None,
+    let report = solver::solve(&puzzle, &solver::Options::default().with_budget(budget.clone()));
+    let marks = |s: &Grid<bool>| -> Vec<String> {
+        s.rows().map(|row| row.iter().map(|&shaded| if shaded { '#' } else { 'o' }).collect()).collect()
     };
-    Ok(SolveReply { class: answer.class(), solution })
+    Ok(match &report.outcome {
+        Outcome::Proved(answer) | Outcome::Found(answer) => SolveReply {
+            class: answer.class(),
+            solution: answer.solutions().first().map(|s| marks(s)),
+        },
+        Outcome::GaveUp { .. } => SolveReply { class: "unknown", solution: None },
+    })
 }

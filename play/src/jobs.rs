@@ -6,30 +6,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use engine::CancelToken;
+use engine::{Budget, CancelToken};
 use tokio::sync::Semaphore;
 
 use crate::api::ApiError;
 
-/// What one call may spend: a deadline and a cancel token. Today's game crates take the
-/// deadline (each in its own vocabulary, see the game modules); the token is cancelled
-/// when the client goes away, for the solvers that take an `engine::Budget`
-/// (`Budget::unlimited().with_deadline(limits.deadline).with_cancel(limits.cancel.clone())`).
-#[derive(Clone, Debug)]
-pub(crate) struct Limits {
-    pub(crate) deadline: Instant,
-    pub(crate) cancel: CancelToken,
-}
-
-impl Limits {
-    pub(crate) fn new(time: Duration) -> Self {
-        Limits { deadline: Instant::now() + time, cancel: CancelToken::new() }
-    }
-
-    /// The time left before the deadline.
-    pub(crate) fn remaining(&self) -> Duration {
-        self.deadline.saturating_duration_since(Instant::now())
-    }
+/// The budget of one call: `time` from now, and a cancel token that fires when the call's
+/// handler ends (the client went away, or the answer is sent). Every solver and generator
+/// of the game crates reads both.
+fn budget(time: Duration, cancel: &CancelToken) -> Budget {
+    Budget::unlimited().with_deadline(Instant::now() + time).with_cancel(cancel.clone())
 }
 
 /// How long after the deadline a call is given up on.
@@ -66,13 +52,14 @@ impl Jobs {
         Jobs { running: Arc::new(Semaphore::new(max_running.max(1))), waiting: AtomicUsize::new(0), max_waiting }
     }
 
-    /// Runs a solver or generator call on the pool, under [`Limits`] of `time`; `503` when
-    /// the queue is full or no thread frees up within `time`, `504` when it runs a second past its
-    /// deadline, `500` when it panics.
+    /// Runs a solver or generator call on the pool, under a [`Budget`] of `time` whose
+    /// cancel token fires when this future is dropped; `503` when the queue is full or no
+    /// thread frees up within `time`, `504` when it runs a second past its deadline, `500`
+    /// when it panics.
     pub(crate) async fn heavy<T, F>(&self, time: Duration, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Limits) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let permit = {
             let queued = Waiting(&self.waiting);
@@ -87,18 +74,20 @@ impl Jobs {
                 _ => return Err(ApiError::busy()),
             }
         };
-        let limits = Limits::new(time);
+        let cancel = CancelToken::new();
+        let budget = budget(time, &cancel);
         // Cancelled when this future ends for any reason: the answer is sent, the call ran
-        // out of time, or the client went away and the handler was dropped.
-        let _cancel = CancelOnDrop(limits.cancel.clone());
+        // out of time, or the client went away and the handler was dropped. The search
+        // then stops within a few microseconds of work and gives its thread back.
+        let _cancel = CancelOnDrop(cancel);
         // The permit moves into the thread: it is given back when the call really ends,
         // even when the client has gone away.
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            job(&limits)
+            job(&budget)
         });
-        // Solvers stop at the deadline; a call that cannot be stopped (today's generators)
-        // is answered `504` a moment later and finishes on its thread.
+        // Searches stop at the deadline; one that overruns it anyway is answered `504` a
+        // moment later (its token is cancelled then) and finishes on its thread.
         let result = tokio::time::timeout(time + GRACE, task).await;
         match result {
             Ok(Ok(answer)) => answer,

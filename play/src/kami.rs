@@ -2,13 +2,12 @@
 //! board as `kami::svg` draws it, moves (the flood in the library's BFS order), hints and
 //! solutions.
 
-use std::fmt::Write;
-
-use kami::{Level, Limits as KamiLimits, MAX_COLOURS, Move, Outcome, colour_char, solve_with};
+use engine::{Budget, Outcome, SeededRng};
+use kami::generate::{GenerateError, Spec, generate_within};
+use kami::{Hint, Level, MAX_COLOURS, Move, SolveError, SolveOptions, colour_char};
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
-use crate::jobs::Limits;
 
 /// The largest generated level: rows and columns of triangles.
 const MAX_ROWS: usize = 40;
@@ -43,7 +42,7 @@ pub(crate) struct LevelReply {
     text: String,
     rows: usize,
     cols: usize,
-    /// The board as `kami::svg::render` draws it, with the playground's test hooks.
+    /// The board as `kami::svg::render` draws it (with its test hooks).
     svg: String,
     /// The proven fewest moves, when known.
     par: Option<u32>,
@@ -95,13 +94,6 @@ pub(crate) struct SolveReply {
     lower_bound: u32,
 }
 
-impl SolveReply {
-    pub(crate) fn first(mut self) -> SolveReply {
-        self.moves.truncate(1);
-        self
-    }
-}
-
 fn level_of(text: &str) -> Result<Level, ApiError> {
     let level = Level::parse(text).map_err(|e| ApiError::bad(format!("level: {e}")))?;
     if level.rows() * level.cols() > MAX_TRIANGLES {
@@ -110,10 +102,13 @@ fn level_of(text: &str) -> Result<Level, ApiError> {
     Ok(level)
 }
 
-/// Today's kami limits for a call: its deadline (the cancel token waits for
-/// `engine::Budget`).
-fn kami_limits(limits: &Limits) -> KamiLimits {
-    KamiLimits { deadline: Some(limits.deadline), ..KamiLimits::default() }
+/// The solver's options for a call: its budget, on the calling thread.
+fn options(budget: &Budget) -> SolveOptions {
+    SolveOptions::default().with_budget(budget.clone())
+}
+
+fn tap(m: Move) -> Tap {
+    Tap { row: m.row, col: m.col, colour: colour_char(m.colour) }
 }
 
 fn reply(level: &Level, seed: Option<u64>) -> LevelReply {
@@ -129,51 +124,14 @@ fn reply(level: &Level, seed: Option<u64>) -> LevelReply {
         text: level.to_string(),
         rows: level.rows(),
         cols: level.cols(),
-        svg: add_test_hooks(&kami::svg::render(level), level),
+        svg: kami::svg::render(level),
         par: level.par,
         palette,
         seed,
     }
 }
 
-// --- Test hooks for `kami::svg` output: DELETE this function (and its call in `reply`)
-// once `kami::svg::render` writes `data-testid="board"` on the `<svg>` and `data-r`,
-// `data-c`, `data-value` on every triangle itself. ---
-/// Adds `data-testid="board"` to the root element and `data-r`, `data-c` (row, column),
-/// `data-x`, `data-y` (column, row) and `data-value` (the colour character) to each
-/// triangle's `<polygon>`: `kami::svg` draws one polygon per triangle, holes skipped, in
-/// row-major order.
-fn add_test_hooks(svg: &str, level: &Level) -> String {
-    let mut triangles = level.cells().iter().filter_map(|(c, cell)| cell.map(|colour| (c, colour)));
-    let mut out = String::with_capacity(svg.len() * 2);
-    let mut rest = svg;
-    if let Some(i) = rest.find("<svg ") {
-        out.push_str(&rest[..i]);
-        out.push_str(r#"<svg data-testid="board" "#);
-        rest = &rest[i + 5..];
-    }
-    while let Some(i) = rest.find("<polygon ") {
-        out.push_str(&rest[..i]);
-        out.push_str("<polygon ");
-        if let Some((c, colour)) = triangles.next() {
-            let _ = write!(
-                out,
-                r#"data-r="{}" data-c="{}" data-x="{}" data-y="{}" data-value="{}" "#,
-                c.y,
-                c.x,
-                c.x,
-                c.y,
-                colour_char(colour)
-            );
-        }
-        rest = &rest[i + 9..];
-    }
-    out.push_str(rest);
-    out
-}
-// --- end of the test hooks ---
-
-pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<LevelReply, ApiError> {
+pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<LevelReply, ApiError> {
     let sizes = engine::SizeLimits::new(1, MAX_ROWS).with_max_cells(MAX_ROWS * MAX_COLS);
     let size = engine::Size::parse(&req.size, &sizes).map_err(|e| ApiError::bad(format!("size: {e}")))?;
     if size.width > MAX_COLS {
@@ -186,27 +144,27 @@ pub(crate) fn new(req: &NewRequest, limits: &Limits) -> Result<LevelReply, ApiEr
         return Err(ApiError::bad(format!("regions must be at most {MAX_REGIONS}")));
     }
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
-    let options = kami::generate::Options {
-        rows: size.height,
-        cols: size.width,
-        colours: req.colors,
-        regions: req.regions,
-        seed,
-        node_limit: 400_000,
-        attempts: 12,
+    let spec = Spec::default()
+        .with_size(size.height, size.width)
+        .with_colours(req.colors)
+        .with_regions(req.regions)
+        .with_node_limit(400_000)
+        .with_attempts(12);
+    let level = match generate_within(&spec, &mut SeededRng::new(seed), budget) {
+        Ok(level) => level,
+        Err(GenerateError::GaveUp(reason)) => return Err(ApiError::stopped(reason)),
+        Err(e) => return Err(ApiError::unprocessable(e.to_string())),
     };
-    // Today's generator takes a node limit per layout, not the deadline: past it, the pool
-    // answers 504 and the call finishes on its thread.
-    let _ = limits;
-    let level = kami::generate::generate(&options).map_err(ApiError::unprocessable)?;
     Ok(reply(&level, Some(seed)))
 }
 
-pub(crate) fn level(req: &LevelRequest, limits: &Limits) -> Result<LevelReply, ApiError> {
+pub(crate) fn level(req: &LevelRequest, budget: &Budget) -> Result<LevelReply, ApiError> {
     let mut level = level_of(&req.text)?;
     if level.par.is_none() {
-        if let Outcome::Optimal(moves) = solve_with(&level, kami_limits(limits)) {
-            level.par = Some(moves.len() as u32);
+        if let Ok(report) = kami::solve(&level, &options(budget)) {
+            if let Outcome::Proved(moves) = report.outcome {
+                level.par = u32::try_from(moves.len()).ok();
+            }
         }
     }
     Ok(reply(&level, None))
@@ -238,57 +196,47 @@ pub(crate) fn play(req: &PlayRequest) -> Result<PlayReply, ApiError> {
     })
 }
 
-pub(crate) fn solve(req: &LevelRequest, limits: &Limits) -> Result<SolveReply, ApiError> {
+pub(crate) fn solve(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
     let level = level_of(&req.text)?;
-    let (moves, optimal, lower_bound) = match solve_with(&level, kami_limits(limits)) {
-        Outcome::Optimal(moves) => {
-            let n = moves.len() as u32;
-            (Some(moves), true, n)
-        }
-        Outcome::GaveUp { lower_bound, best } => (best, false, lower_bound),
+    let (moves, optimal, lower_bound) = match kami::solve(&level, &options(budget)) {
+        Ok(report) => match report.outcome {
+            Outcome::Proved(moves) => {
+                let n = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+                (Some(moves), true, n)
+            }
+            Outcome::Found(moves) => (Some(moves), false, kami::solver::lower_bound(&level)),
+            Outcome::GaveUp { proven, .. } => (proven.best, false, proven.lower_bound),
+        },
+        Err(SolveError::TooManyRegions { lower_bound, .. }) => (None, false, lower_bound),
+        Err(e) => return Err(ApiError::unprocessable(e.to_string())),
     };
     Ok(SolveReply {
         moves_left: moves.as_ref().map(Vec::len),
-        moves: moves
-            .unwrap_or_default()
-            .into_iter()
-            .map(|m| Tap { row: m.row, col: m.col, colour: colour_char(m.colour) })
-            .collect(),
+        moves: moves.unwrap_or_default().into_iter().map(tap).collect(),
         optimal,
         lower_bound,
+    })
+}
+
+/// The next move: `kami::hint`, the first move of the best solution found within the
+/// budget, with the moves that solution takes.
+pub(crate) fn hint(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
+    let level = level_of(&req.text)?;
+    Ok(match kami::hint(&level, &options(budget)) {
+        Hint::Solved => SolveReply { moves: Vec::new(), moves_left: Some(0), optimal: true, lower_bound: 0 },
+        Hint::Play { next, moves_left, optimal, lower_bound } => SolveReply {
+            moves: vec![tap(next)],
+            moves_left: usize::try_from(moves_left).ok(),
+            optimal,
+            lower_bound,
+        },
+        Hint::Unknown { lower_bound } => SolveReply { moves: Vec::new(), moves_left: None, optimal: false, lower_bound },
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hooks_skip_holes_like_the_picture() {
-        let level: Level = "0.1\n.12\n".parse().unwrap();
-        let svg = add_test_hooks(&kami::svg::render(&level), &level);
-        assert!(svg.starts_with(r#"<svg data-testid="board" xmlns="#));
-        let hooked: Vec<&str> = svg.match_indices("<polygon data-r=").map(|(i, _)| &svg[i..i + 80]).collect();
-        assert_eq!(hooked.len(), 4);
-        assert!(hooked[0].starts_with(r#"<polygon data-r="0" data-c="0" data-x="0" data-y="0" data-value="0""#));
-        assert!(hooked[1].starts_with(r#"<polygon data-r="0" data-c="2" data-x="2" data-y="0" data-value="1""#));
-        assert!(hooked[3].starts_with(r#"<polygon data-r="1" data-c="2" data-x="2" data-y="1" data-value="2""#));
-        // Everything else is kami::svg's own text.
-        let plain = svg.replace(r#"<svg data-testid="board" "#, "<svg ");
-        let stripped: String =
-            plain
-                .split("<polygon ")
-                .enumerate()
-                .map(|(i, part)| {
-                    if i == 0 {
-                        part.to_string()
-                    } else {
-                        format!("<polygon {}", &part[part.find("points=").unwrap()..])
-                    }
-                })
-                .collect();
-        assert_eq!(stripped, kami::svg::render(&level));
-    }
 
     #[test]
     fn colours_are_the_level_characters() {

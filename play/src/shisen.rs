@@ -1,17 +1,16 @@
 //! Every call into the `shisen` crate: dealing, removing a pair (with its path and
 //! gravity), hints, shuffles and the exact solver's verdict.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use engine::{Coord, SeededRng, Size, SizeLimits};
+use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits};
 use serde::{Deserialize, Serialize};
 use shisen::Board;
 use shisen::game::Game;
-use shisen::generate::{Spec, deal_solvable};
-use shisen::solver::{self, Answer, Options};
+use shisen::generate::{GenerateError, Spec, generate_within};
+use shisen::solver::{self, Answer, DEFAULT_NODE_LIMIT, Options, Removal};
 
 use crate::api::ApiError;
-use crate::jobs::Limits;
 
 /// The largest board: KShisen's biggest layout.
 const MAX: (usize, usize) = (30, 16);
@@ -126,7 +125,7 @@ fn board_of(rows: &[String]) -> Result<Board, ApiError> {
     Ok(board)
 }
 
-pub(crate) fn new(req: &NewRequest) -> Result<Deal, ApiError> {
+pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Deal, ApiError> {
     let limits = SizeLimits::new(2, MAX.0).with_max_cells(MAX.0 * MAX.1);
     let size = Size::parse(&req.size, &limits).map_err(|e| ApiError::bad(format!("size: {e}")))?;
     if size.height > MAX.1 {
@@ -134,9 +133,12 @@ pub(crate) fn new(req: &NewRequest) -> Result<Deal, ApiError> {
     }
     let spec = Spec::new(size.width, size.height, 4).map_err(|e| ApiError::bad(format!("size: {e}")))?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
-    let (board, _) = deal_solvable(spec, req.gravity, &mut SeededRng::new(seed))
-        .ok_or_else(|| ApiError::unprocessable(format!("no solvable {size} deal was found")))?;
-    Ok(Deal { width: size.width, height: size.height, rows: board.rows(), gravity: req.gravity, seed })
+    let deal = match generate_within(&spec.with_gravity(req.gravity), &mut SeededRng::new(seed), budget) {
+        Ok(deal) => deal,
+        Err(GenerateError::GaveUp(reason)) => return Err(ApiError::stopped(reason)),
+        Err(e) => return Err(ApiError::unprocessable(format!("no solvable {size} deal: {e}"))),
+    };
+    Ok(Deal { width: size.width, height: size.height, rows: deal.board.rows(), gravity: req.gravity, seed })
 }
 
 pub(crate) fn remove(req: &RemoveRequest) -> Result<RemoveReply, ApiError> {
@@ -156,20 +158,25 @@ pub(crate) fn remove(req: &RemoveRequest) -> Result<RemoveReply, ApiError> {
     })
 }
 
+/// The exact solver's options for a call: its gravity, and the call's budget capped at the
+/// solver's default node limit.
+fn options(gravity: bool, budget: &Budget) -> Options {
+    Options::default().with_gravity(gravity).with_budget(budget.clone().with_node_limit(DEFAULT_NODE_LIMIT))
+}
+
 /// The hint: the first removal of a sequence that clears the board, when the exact
-/// solver finds one within a second; otherwise the removable pair with the shortest path.
-pub(crate) fn hint(req: &BoardRequest, limits: &Limits) -> Result<HintReply, ApiError> {
+/// solver finds one within a second; otherwise `shisen::hint`'s pair (the shortest path).
+pub(crate) fn hint(req: &BoardRequest, budget: &Budget) -> Result<HintReply, ApiError> {
     let board = board_of(&req.rows)?;
     let pairs = Game::new(board.clone(), req.gravity).hints();
-    let deadline = limits.deadline.min(Instant::now() + Duration::from_secs(1));
-    let options = Options { gravity: req.gravity, deadline: Some(deadline), ..Options::default() };
-    let clearing = match solver::solve(&board, &options) {
-        Answer::Solvable(moves) => {
+    let quick = budget.clone().with_time_limit(Duration::from_secs(1));
+    let clearing = match solver::solve(&board, &options(req.gravity, &quick)).outcome {
+        Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
             moves.first().and_then(|&(a, b)| pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a)))
         }
-        Answer::Unsolvable | Answer::Unknown => None,
+        _ => None,
     };
-    let best = clearing.or_else(|| pairs.iter().min_by_key(|p| (p.path.length(), p.path.turns())));
+    let best = clearing.copied().or_else(|| shisen::hint(&board));
     Ok(HintReply {
         hint: best.map(|p| Hint { a: xy(p.a), b: xy(p.b), path: p.path.corners().iter().copied().map(xy).collect() }),
         pairs: pairs.len(),
@@ -183,14 +190,16 @@ pub(crate) fn shuffle(req: &ShuffleRequest) -> Result<ShuffleReply, ApiError> {
     Ok(ShuffleReply { rows: game.board().rows(), has_moves })
 }
 
-pub(crate) fn solve(req: &BoardRequest, limits: &Limits) -> Result<SolveReply, ApiError> {
+pub(crate) fn solve(req: &BoardRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
     let board = board_of(&req.rows)?;
-    let options = Options { gravity: req.gravity, deadline: Some(limits.deadline), ..Options::default() };
-    Ok(match solver::solve(&board, &options) {
-        Answer::Solvable(moves) => {
-            SolveReply { verdict: "solvable", removals: moves.into_iter().map(|(a, b)| [xy(a), xy(b)]).collect() }
+    let removals = |moves: Vec<Removal>| moves.into_iter().map(|(a, b)| [xy(a), xy(b)]).collect();
+    Ok(match solver::solve(&board, &options(req.gravity, budget)).outcome {
+        Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
+            SolveReply { verdict: "solvable", removals: removals(moves) }
         }
-        Answer::Unsolvable => SolveReply { verdict: "unsolvable", removals: Vec::new() },
-        Answer::Unknown => SolveReply { verdict: "unknown", removals: Vec::new() },
+        Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => {
+            SolveReply { verdict: "unsolvable", removals: Vec::new() }
+        }
+        Outcome::GaveUp { .. } => SolveReply { verdict: "unknown", removals: Vec::new() },
     })
 }
