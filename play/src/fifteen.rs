@@ -104,7 +104,8 @@ pub(crate) fn new(req: &NewRequest, pdbs: &Pdbs, budget: &Budget) -> Result<Puzz
     let target = goal_board(&goal, size.width, size.height)?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
     let spec = Spec::new(size).with_goal(goal).with_budget(budget.clone());
-    let board = fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let board =
+        fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let puzzle = Problem::new(board, target).map_err(|e| ApiError::bad(e.to_string()))?;
     let optimum = match optimal(&puzzle, pdbs, budget)? {
         Some(SolveReply::Solved { moves, optimal: true, .. }) => Some(moves.len()),
@@ -198,10 +199,13 @@ pub(crate) fn solve(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<
         return Ok(reply);
     }
     // Above 16 cells, or when the optimal search ran out of time: the fast solver.
-    let report = fifteen::solve(&puzzle, &fast().with_budget(budget.clone())).map_err(|e| ApiError::bad(e.to_string()))?;
+    let report =
+        fifteen::solve(&puzzle, &fast().with_budget(budget.clone())).map_err(|e| ApiError::bad(e.to_string()))?;
     let proved = report.outcome.is_proved();
     match report.outcome {
-        Outcome::Proved(Answer::Moves(moves)) | Outcome::Found(Answer::Moves(moves)) => Ok(solved(puzzle.start(), &moves, proved)),
+        Outcome::Proved(Answer::Moves(moves)) | Outcome::Found(Answer::Moves(moves)) => {
+            Ok(solved(puzzle.start(), &moves, proved))
+        }
         Outcome::Proved(Answer::Unsolvable) | Outcome::Found(Answer::Unsolvable) => Ok(SolveReply::Unsolvable),
         Outcome::GaveUp { reason, .. } => Err(ApiError::stopped(reason)),
     }

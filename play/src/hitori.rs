@@ -203,10 +203,9 @@ pub(crate) fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveReply, 
         s.rows().map(|row| row.iter().map(|&shaded| if shaded { '#' } else { 'o' }).collect()).collect()
     };
     Ok(match &report.outcome {
-        Outcome::Proved(answer) | Outcome::Found(answer) => SolveReply {
-            class: answer.class(),
-            solution: answer.solutions().first().map(|s| marks(s)),
-        },
+        Outcome::Proved(answer) | Outcome::Found(answer) => {
+            SolveReply { class: answer.class(), solution: answer.solutions().first().map(|s| marks(s)) }
+        }
         Outcome::GaveUp { .. } => SolveReply { class: "unknown", solution: None },
     })
 }

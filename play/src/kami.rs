@@ -224,13 +224,12 @@ pub(crate) fn hint(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, Ap
     let level = level_of(&req.text)?;
     Ok(match kami::hint(&level, &options(budget)) {
         Hint::Solved => SolveReply { moves: Vec::new(), moves_left: Some(0), optimal: true, lower_bound: 0 },
-        Hint::Play { next, moves_left, optimal, lower_bound } => SolveReply {
-            moves: vec![tap(next)],
-            moves_left: usize::try_from(moves_left).ok(),
-            optimal,
-            lower_bound,
-        },
-        Hint::Unknown { lower_bound } => SolveReply { moves: Vec::new(), moves_left: None, optimal: false, lower_bound },
+        Hint::Play { next, moves_left, optimal, lower_bound } => {
+            SolveReply { moves: vec![tap(next)], moves_left: usize::try_from(moves_left).ok(), optimal, lower_bound }
+        }
+        Hint::Unknown { lower_bound } => {
+            SolveReply { moves: Vec::new(), moves_left: None, optimal: false, lower_bound }
+        }
     })
 }
 

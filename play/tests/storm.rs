@@ -75,6 +75,53 @@ fn two_hundred_solves_leave_the_home_page_answering() {
     assert_eq!(small["moves"].as_array().unwrap().len(), 1);
 }
 
+/// Sends a hard kami solve and returns the open connection without reading the answer.
+fn send_hard_solve(host: &str, seed: u64) -> std::net::TcpStream {
+    use std::io::Write;
+    let body = json!({ "text": hard_level(seed) }).to_string();
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    let head = format!(
+        "POST /api/kami/solve HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    stream
+}
+
+#[test]
+fn a_hard_solve_runs_to_its_deadline() {
+    // What the next test cancels really is long: with a client that waits, the search
+    // holds its thread until the deadline and answers what it found by then.
+    let config = play::Config { solve_time: Duration::from_millis(1500), max_running: 1, ..play::Config::default() };
+    let host = start(config);
+    let t = Instant::now();
+    let answer = ok(&host, "/api/kami/solve", &json!({ "text": hard_level(3) }));
+    assert!(t.elapsed() >= Duration::from_millis(1400), "answered in {:?}", t.elapsed());
+    assert_eq!(answer["optimal"], false);
+}
+
+#[test]
+fn solves_whose_clients_hang_up_free_the_pool_at_once() {
+    // A deadline of a minute: only the cancel token can give the threads back quickly.
+    let config = play::Config {
+        solve_time: Duration::from_secs(60),
+        max_running: 2,
+        max_waiting: 32,
+        ..play::Config::default()
+    };
+    let host = start(config);
+    let streams: Vec<_> = (0..30).map(|i| send_hard_solve(&host, i)).collect();
+    // Two searches run, the rest wait for a thread; then every client hangs up.
+    std::thread::sleep(Duration::from_millis(500));
+    drop(streams);
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    let small = ok(&host, "/api/kami/solve", &json!({ "text": "0011\n0011\n" }));
+    assert_eq!(small["moves"].as_array().unwrap().len(), 1);
+    assert!(t.elapsed() < Duration::from_secs(2), "the pool took {:?} to free up", t.elapsed());
+}
+
 #[test]
 fn clients_that_go_away_do_not_stop_the_server() {
     let config = play::Config { solve_time: Duration::from_millis(300), max_running: 1, ..play::Config::default() };
