@@ -220,9 +220,16 @@ fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
     let time = std::time::Duration::from_millis(100);
     let config = play::Config { solve_time: time, generate_time: time, ..play::Config::default() };
     let host = start(config);
-    // A graded 25x25 puzzle takes seconds: far past 100 ms (the generator takes no budget).
+    // A graded 25x25 puzzle takes seconds: far past 100 ms. The generator reads its budget
+    // and stops at the deadline itself, well before the pool's second of grace.
+    let t = std::time::Instant::now();
     let slow = post(&host, "/api/hitori/new", &json!({ "size": "25", "seed": 2, "difficulty": "medium" }));
     assert!(error(&slow, 504).contains("longer than"));
+    assert!(t.elapsed() < std::time::Duration::from_millis(900), "stopped after {:?}", t.elapsed());
+    let t = std::time::Instant::now();
+    let slow = post(&host, "/api/kami/new", &json!({ "size": "20x40", "colors": 8, "regions": 80, "seed": 1 }));
+    assert!(error(&slow, 504).contains("longer than"));
+    assert!(t.elapsed() < std::time::Duration::from_millis(900), "stopped after {:?}", t.elapsed());
     assert_eq!(get(&host, "/").status, 200);
     assert_eq!(
         ok(&host, "/api/kami/play", &json!({ "text": "01\n", "row": 0, "col": 0, "colour": "1" }))["solved"],
