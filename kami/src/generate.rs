@@ -26,16 +26,39 @@ use crate::solver::{SolveOptions, Solved, solve_solved};
 use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
 
 /// The most rows, and the most columns, [`generate`] accepts.
+///
+/// ```
+/// use kami::generate::{GenerateError, MAX_SIDE, Spec, generate};
+/// let spec = Spec::default().with_size(MAX_SIDE + 1, 1);
+/// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
+/// assert_eq!(err, GenerateError::TooBig { rows: MAX_SIDE + 1, cols: 1 });
+/// ```
 pub const MAX_SIDE: usize = 200;
 
 /// The most triangles (`rows × cols`) [`generate`] accepts.
+///
+/// ```
+/// assert!(kami::generate::MAX_TRIANGLES < kami::generate::MAX_SIDE * kami::generate::MAX_SIDE);
+/// ```
 pub const MAX_TRIANGLES: usize = 10_000;
 
 /// The most regions [`generate`] accepts (far past what the solver proves within the
 /// default budget: see the module docs).
+///
+/// ```
+/// use kami::generate::{GenerateError, Spec, generate};
+/// let spec = Spec::default().with_size(100, 100).with_regions(kami::generate::MAX_REGIONS + 1);
+/// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
+/// assert_eq!(err.to_string(), "regions must be at most 1000, not 1001");
+/// ```
 pub const MAX_REGIONS: usize = 1_000;
 
 /// The most layouts [`generate`] tries ([`Spec::attempts`]).
+///
+/// ```
+/// let spec = kami::generate::Spec::default().with_attempts(kami::generate::MAX_ATTEMPTS + 1);
+/// assert!(kami::generate::generate(&spec, &mut engine::SeededRng::new(0)).is_err());
+/// ```
 pub const MAX_ATTEMPTS: usize = 10_000;
 
 /// What to generate (the random seed is the [`SeededRng`] given to [`generate`]).
