@@ -26,16 +26,39 @@ use crate::solver::{SolveOptions, Solved, solve_solved};
 use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
 
 /// The most rows, and the most columns, [`generate`] accepts.
+///
+/// ```
+/// use kami::generate::{GenerateError, MAX_SIDE, Spec, generate};
+/// let spec = Spec::default().with_size(MAX_SIDE + 1, 1);
+/// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
+/// assert_eq!(err, GenerateError::TooBig { rows: MAX_SIDE + 1, cols: 1 });
+/// ```
 pub const MAX_SIDE: usize = 200;
 
 /// The most triangles (`rows × cols`) [`generate`] accepts.
+///
+/// ```
+/// assert!(kami::generate::MAX_TRIANGLES < kami::generate::MAX_SIDE * kami::generate::MAX_SIDE);
+/// ```
 pub const MAX_TRIANGLES: usize = 10_000;
 
 /// The most regions [`generate`] accepts (far past what the solver proves within the
 /// default budget: see the module docs).
+///
+/// ```
+/// use kami::generate::{GenerateError, Spec, generate};
+/// let spec = Spec::default().with_size(100, 100).with_regions(kami::generate::MAX_REGIONS + 1);
+/// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
+/// assert_eq!(err.to_string(), "regions must be at most 1000, not 1001");
+/// ```
 pub const MAX_REGIONS: usize = 1_000;
 
 /// The most layouts [`generate`] tries ([`Spec::attempts`]).
+///
+/// ```
+/// let spec = kami::generate::Spec::default().with_attempts(kami::generate::MAX_ATTEMPTS + 1);
+/// assert!(kami::generate::generate(&spec, &mut engine::SeededRng::new(0)).is_err());
+/// ```
 pub const MAX_ATTEMPTS: usize = 10_000;
 
 /// What to generate (the random seed is the [`SeededRng`] given to [`generate`]).
@@ -195,9 +218,53 @@ pub enum GenerateError {
     /// The budget given to [`generate_within`] ran out (time limit or cancel token).
     #[error("gave up: {0}")]
     GaveUp(StopReason),
-    /// A design's options are not possible (see [`design`] and [`with_par`]).
-    #[error("{0}")]
-    Design(String),
+    /// A design's colour count out of range (2 to [`MAX_COLOURS`]).
+    #[error("colours must be 2 to {MAX_COLOURS}, not {colours}")]
+    DesignColours {
+        /// Colours asked for.
+        colours: usize,
+    },
+    /// Too few un-moves to bring in every colour (a design needs `colours − 1`).
+    #[error("{moves} un-moves cannot bring in {colours} colours")]
+    TooFewUnmoves {
+        /// Un-moves asked for.
+        moves: usize,
+        /// Colours asked for.
+        colours: usize,
+    },
+    /// More un-moves than [`MAX_REGIONS`].
+    #[error("at most {MAX_REGIONS} un-moves, not {moves}")]
+    TooManyUnmoves {
+        /// Un-moves asked for.
+        moves: usize,
+    },
+    /// Blob sizes that are not a range of positive sizes.
+    #[error("blob sizes {min}..={max} are not a range of positive sizes")]
+    Blob {
+        /// The smallest blob asked for.
+        min: usize,
+        /// The largest blob asked for.
+        max: usize,
+    },
+    /// No design of the options found in 50 attempts.
+    #[error("no construction found in 50 attempts (blobs too big for the board?)")]
+    NoConstruction,
+    /// A par below the colour count minus one (see [`with_par`]).
+    #[error("a level of {colours} colours needs at least {least} moves, not {par}", least = colours.saturating_sub(1))]
+    ParTooSmall {
+        /// The par asked for.
+        par: usize,
+        /// Colours asked for.
+        colours: usize,
+    },
+    /// No attempt of [`with_par`] proved the par asked for.
+    #[error("no level of par {par} proven in {attempts} attempts")]
+    ParNotProven {
+        /// The par asked for.
+        par: usize,
+        /// Attempts made.
+        attempts: usize,
+    },
     /// A built level is not a level (no triangles, a colour out of range).
     #[error(transparent)]
     Level(#[from] LevelError),
@@ -505,7 +572,8 @@ impl Designed {
 /// ```
 ///
 /// # Errors
-/// [`GenerateError::Design`] when `par` cannot bring in the colours or no attempt proves it;
+/// [`GenerateError::ParTooSmall`] when `par` cannot bring in the colours,
+/// [`GenerateError::ParNotProven`] when no attempt proves it;
 /// [`design`]'s errors.
 pub fn with_par(
     options: &DesignOptions,
@@ -514,11 +582,7 @@ pub fn with_par(
     attempts: usize,
 ) -> Result<Designed, GenerateError> {
     if par + 1 < options.colours {
-        return Err(GenerateError::Design(format!(
-            "a level of {} colours needs at least {} moves, not {par}",
-            options.colours,
-            options.colours - 1
-        )));
+        return Err(GenerateError::ParTooSmall { par, colours: options.colours });
     }
     let most = 2 * par + 4;
     let mut moves = par;
@@ -535,7 +599,7 @@ pub fn with_par(
             _ => {}
         }
     }
-    Err(GenerateError::Design(format!("no level of par {par} proven in {attempts} attempts")))
+    Err(GenerateError::ParNotProven { par, attempts })
 }
 
 /// The benchmark set of designed 29 × 10 levels: 3 to 5 colours, 4 to 16 un-moves (so par
@@ -586,7 +650,9 @@ pub fn bench_set() -> Vec<DesignOptions> {
 ///
 /// # Errors
 /// [`GenerateError::Empty`] and [`GenerateError::TooBig`] for the size;
-/// [`GenerateError::Design`] for options no design can meet.
+/// [`GenerateError::DesignColours`], [`GenerateError::TooFewUnmoves`],
+/// [`GenerateError::TooManyUnmoves`] and [`GenerateError::Blob`] for options no design can
+/// meet; [`GenerateError::NoConstruction`] when 50 attempts build none.
 pub fn design(options: &DesignOptions) -> Result<Designed, GenerateError> {
     let DesignOptions { rows, cols, colours, moves, blob, seed, .. } = *options;
     if rows == 0 || cols == 0 {
@@ -596,19 +662,16 @@ pub fn design(options: &DesignOptions) -> Result<Designed, GenerateError> {
         return Err(GenerateError::TooBig { rows, cols });
     }
     if !(2..=MAX_COLOURS).contains(&colours) {
-        return Err(GenerateError::Design(format!("colours must be 2 to {MAX_COLOURS}, not {colours}")));
+        return Err(GenerateError::DesignColours { colours });
     }
     if moves + 1 < colours {
-        return Err(GenerateError::Design(format!("{moves} un-moves cannot bring in {colours} colours")));
+        return Err(GenerateError::TooFewUnmoves { moves, colours });
     }
     if moves > MAX_REGIONS {
-        return Err(GenerateError::Design(format!("at most {MAX_REGIONS} un-moves, not {moves}")));
+        return Err(GenerateError::TooManyUnmoves { moves });
     }
     if blob.0 == 0 || blob.0 > blob.1 {
-        return Err(GenerateError::Design(format!(
-            "blob sizes {}..={} are not a range of positive sizes",
-            blob.0, blob.1
-        )));
+        return Err(GenerateError::Blob { min: blob.0, max: blob.1 });
     }
     let topology = TriangleGrid::new(rows, cols);
     let mut rng = SeededRng::new(seed);
@@ -634,7 +697,7 @@ pub fn design(options: &DesignOptions) -> Result<Designed, GenerateError> {
         assert!(replayed.as_ref().is_some_and(play::is_solved), "bug: the un-moves do not replay to a solved board");
         return Ok(Designed { level, solution: undo });
     }
-    Err(GenerateError::Design("no construction found in 50 attempts (blobs too big for the board?)".into()))
+    Err(GenerateError::NoConstruction)
 }
 
 /// Candidate blobs grown per un-move; [`Pick`] says which one is carved.
@@ -824,7 +887,8 @@ mod tests {
     #[test]
     fn impossible_pars_are_errors() {
         let options = DesignOptions { colours: 4, ..DesignOptions::default() };
-        assert!(with_par(&options, 2, &SolveOptions::default(), 10).is_err());
+        let err = with_par(&options, 2, &SolveOptions::default(), 10).unwrap_err();
+        assert_eq!(err.to_string(), "a level of 4 colours needs at least 3 moves, not 2");
         // One node per proof proves nothing.
         let limits = SolveOptions::default().with_budget(Budget::default().with_node_limit(1));
         assert!(with_par(&options, 8, &limits, 3).is_err());
@@ -832,11 +896,28 @@ mod tests {
 
     #[test]
     fn bad_design_options_are_errors() {
-        assert!(design(&DesignOptions { colours: 1, ..DesignOptions::default() }).is_err());
-        assert!(design(&DesignOptions { colours: 5, moves: 3, ..DesignOptions::default() }).is_err());
-        assert!(design(&DesignOptions { rows: 0, ..DesignOptions::default() }).is_err());
-        assert!(design(&DesignOptions { blob: (5, 4), ..DesignOptions::default() }).is_err());
-        assert!(design(&DesignOptions { rows: 1, cols: 2, blob: (3, 3), ..DesignOptions::default() }).is_err());
+        let err = |options: DesignOptions| design(&options).unwrap_err();
+        assert_eq!(
+            err(DesignOptions { colours: 1, ..DesignOptions::default() }),
+            GenerateError::DesignColours { colours: 1 }
+        );
+        assert_eq!(
+            err(DesignOptions { colours: 5, moves: 3, ..DesignOptions::default() }),
+            GenerateError::TooFewUnmoves { moves: 3, colours: 5 }
+        );
+        assert_eq!(err(DesignOptions { rows: 0, ..DesignOptions::default() }), GenerateError::Empty);
+        assert_eq!(
+            err(DesignOptions { blob: (5, 4), ..DesignOptions::default() }),
+            GenerateError::Blob { min: 5, max: 4 }
+        );
+        assert_eq!(
+            err(DesignOptions { rows: 1, cols: 2, blob: (3, 3), ..DesignOptions::default() }),
+            GenerateError::NoConstruction
+        );
+        assert_eq!(
+            err(DesignOptions { rows: 1, cols: 2, blob: (3, 3), ..DesignOptions::default() }).to_string(),
+            "no construction found in 50 attempts (blobs too big for the board?)"
+        );
     }
 
     #[test]

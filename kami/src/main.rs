@@ -403,7 +403,11 @@ fn generate_command(
         regions,
         seed,
     };
-    match generate_within(&spec, &mut SeededRng::new(seed), &budget) {
+    let advice = "no level yet: --timeout S stops the generation; fewer --regions or a smaller --size are quicker";
+    let (budget, watch) = engine::cli::watch(budget, advice);
+    let generated = generate_within(&spec, &mut SeededRng::new(seed), &budget);
+    drop(watch);
+    match generated {
         Ok(level) => Ok((0, if json { engine::cli::json_line(&doc(Some(&level), None)) } else { level.to_string() })),
         Err(GenerateError::GaveUp(reason)) if json => {
             Ok((3, engine::cli::json_line(&doc(None, Some(reason_word(reason))))))

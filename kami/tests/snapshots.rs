@@ -74,3 +74,14 @@ fn svg_of_a_generated_level_with_its_answer() {
     let options = kami::svg::SvgOptions { moves: solver::optimal(level).unwrap(), ..kami::svg::SvgOptions::default() };
     insta::assert_snapshot!(kami::svg::render_with(level, &options));
 }
+
+/// The generated fixture files are what the crate writes today: generation from a seed is
+/// deterministic, and `cargo xtask fixtures --check` agrees.
+#[test]
+fn generated_fixture_files_are_what_the_crate_writes() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/kami"));
+    for (name, text) in kami::fixture::generated() {
+        let on_disk = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert_eq!(text, on_disk, "{name}");
+    }
+}

@@ -31,3 +31,8 @@ pub fn workspace_root() -> PathBuf {
 pub fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
 }
+
+/// The root README's code runs as a doctest, so the shared shape it shows stays true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -471,9 +471,21 @@ pub struct Proven {
 
 /// The solver's outcome: [`engine::Outcome::Proved`] with an optimal solution (replayed and
 /// checked), or [`engine::Outcome::GaveUp`] with what was [`Proven`].
+///
+/// ```
+/// let level: kami::Level = "0011\n0011\n".parse().unwrap();
+/// let outcome: kami::Outcome = kami::solve(&level, &kami::SolveOptions::default()).unwrap().outcome;
+/// assert!(matches!(outcome, engine::Outcome::Proved(ref moves) if moves.len() == 1));
+/// ```
 pub type Outcome = engine::Outcome<Vec<Move>, Proven>;
 
 /// What [`solve`] returns: the [`Outcome`] and the nodes and time it spent.
+///
+/// ```
+/// let level: kami::Level = "0120\n".parse().unwrap();
+/// let report: kami::Report = kami::solve(&level, &kami::SolveOptions::default()).unwrap();
+/// assert!(report.outcome.is_proved() && report.stats.nodes > 0);
+/// ```
 pub type Report = engine::Report<Vec<Move>, Proven>;
 
 /// Why [`solve`] cannot search a level.
