@@ -1,6 +1,7 @@
 //! Running solver and generator calls off the async threads: a bounded pool, a bounded
-//! queue, a deadline for every call and a cancel token that fires when the client goes
-//! away (the handler's future is dropped).
+//! queue, and an `engine::Budget` for every call: a deadline, and a cancel token that
+//! fires when the client goes away (the handler's future is dropped), so the search stops
+//! and gives its thread back.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -104,5 +105,59 @@ impl Jobs {
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
         tokio::task::spawn_blocking(job).await.map_err(|_| ApiError::internal())?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use engine::StopReason;
+
+    use super::*;
+
+    /// A search that runs until its budget stops it, and says why and when.
+    fn endless(budget: &Budget, stopped: &mpsc::Sender<(StopReason, Instant)>) {
+        let mut meter = budget.start();
+        while !meter.tick() {}
+        let _ = stopped.send((meter.stopped().unwrap_or(StopReason::NodeLimit), Instant::now()));
+    }
+
+    #[test]
+    fn a_dropped_call_cancels_its_search_and_frees_its_thread() {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let jobs = Jobs::new(1, 4);
+        let (tx, rx) = mpsc::channel();
+        runtime.block_on(async {
+            let call = jobs.heavy(Duration::from_secs(60), move |budget| {
+                endless(budget, &tx);
+                Ok(())
+            });
+            // The client goes away after 50 ms: the handler's future is dropped.
+            assert!(tokio::time::timeout(Duration::from_millis(50), call).await.is_err());
+        });
+        let dropped = Instant::now();
+        let (reason, at) = rx.recv_timeout(Duration::from_secs(5)).expect("the search stops");
+        assert_eq!(reason, StopReason::Cancelled);
+        assert!(at.saturating_duration_since(dropped) < Duration::from_millis(50));
+        // The one thread is free again: the next call runs at once.
+        let next = runtime.block_on(jobs.heavy(Duration::from_secs(1), |_| Ok(7)));
+        assert_eq!(next.unwrap(), 7);
+    }
+
+    #[test]
+    fn a_call_stops_at_its_deadline() {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let jobs = Jobs::new(1, 4);
+        let (tx, rx) = mpsc::channel();
+        let started = Instant::now();
+        let answer = runtime.block_on(jobs.heavy(Duration::from_millis(100), move |budget| {
+            endless(budget, &tx);
+            Ok(())
+        }));
+        assert!(answer.is_ok());
+        let (reason, at) = rx.recv().unwrap();
+        assert_eq!(reason, StopReason::TimeLimit);
+        assert!(at.duration_since(started) < Duration::from_millis(500));
     }
 }
