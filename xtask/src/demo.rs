@@ -87,7 +87,8 @@ fn hitori() -> Result<String, String> {
     let mut out = String::new();
     let puzzle =
         hitori::generate(&hitori::Spec::new(10, 10), &mut engine::SeededRng::new(SEED)).map_err(|e| e.to_string())?;
-    let answer = hitori::solve(&puzzle, &hitori::Options::default()).outcome.into_answer().ok_or("no budget, no stop")?;
+    let answer =
+        hitori::solve(&puzzle, &hitori::Options::default()).outcome.into_answer().ok_or("no budget, no stop")?;
     let _ =
         writeln!(out, "== hitori 10x10, seed {SEED} ({})\n{puzzle}{}", hitori::steps::grade(&puzzle), answer.class());
     for shaded in answer.solutions() {
