@@ -9,7 +9,7 @@ use engine::StopReason;
 
 use super::budget::Budget;
 use super::ida::{joined, parallel_dfs};
-use super::island::{Island, Node, bits};
+use super::node::{Island, Node, bits};
 use super::search::{Probe, SPLIT_DEPTH, Search};
 use crate::{Colour, MAX_COLOURS};
 

@@ -6,9 +6,9 @@ use super::bounds::{
     Scratch, colour_bound, moved_counts, open_colours, pair_delta, pair_reaches, set_neighbours,
     single_within_one_move_after,
 };
-use super::dist::{colour_radius_cut, merged_row, radius_test_applies};
-use super::island::{Node, bits, first_bit};
+use super::children::{colour_radius_cut, radius_test_applies};
 use super::moves::{Last, kept_colours};
+use super::node::{Node, bits, first_bit, merged_row};
 use super::search::Search;
 use super::table::context_key;
 use crate::{Colour, MAX_COLOURS};
@@ -29,7 +29,7 @@ impl Search<'_> {
     /// The tests of the child by move `(r, x)` (colour counts `child`) that need no
     /// distance matrix of it, in this order: its colour bound `child_bound`, its pair and
     /// final-colour potentials (see `pair_cut`; a scan of at most
-    /// [`CRITICAL_PAIRS`](super::dist::CRITICAL_PAIRS) pairs, it cuts most of the children
+    /// [`CRITICAL_PAIRS`](super::children::CRITICAL_PAIRS) pairs, it cuts most of the children
     /// at the nodes with 5–7 moves left), its radius (see `radius_cut`, which reads a row
     /// per candidate centre), with no move to spare over its colour bound its one-move
     /// look-ahead (see `single_after_move`) when the node has a colour with one region
@@ -121,7 +121,7 @@ impl Search<'_> {
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
     /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
-    /// pair filter recorded (see [`pair_taps`](super::dist::pair_taps)), read off the parent's matrix by the merge
+    /// pair filter recorded (see [`pair_taps`](super::children::pair_taps)), read off the parent's matrix by the merge
     /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`,
     /// whose distances `d(S, ·)` are in `scratch.ds`, see `merged_set`), the child's
     /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
@@ -209,7 +209,7 @@ impl Search<'_> {
     /// the child's (`Some(false)`): such a child needs at least `left` more moves, so the
     /// move needs `left + 1`.
     ///
-    /// First, every region the child may tap fails its pair filter (see [`pair_taps`](super::dist::pair_taps)) for
+    /// First, every region the child may tap fails its pair filter (see [`pair_taps`](super::children::pair_taps)) for
     /// one of the pairs the node's pair filter recorded, read off the node's matrix by the
     /// merge rule (see `pair_cut`). The child's pair filter keeps a region `v` only if, for
     /// every pair `u, w` whose child potential is critical (at least `2·(left − 1) − 1`),

@@ -13,8 +13,8 @@ use engine::StopReason;
 
 use super::budget::Budget;
 use super::cuts::ChildKey;
-use super::island::Island;
 use super::moves::Last;
+use super::node::Island;
 use super::search::{Part, Probe, SPLIT_DEPTH, Search, UNIT_BITS};
 use super::table::SharedTable;
 use super::{Iteration, Path};

@@ -3,7 +3,7 @@
 //! moves are listed, the colour look-ahead.
 
 use super::bounds::{child_colour_bound, colour_summary, moved_counts, single_within_one_move_after};
-use super::island::{Node, bits, first_bit};
+use super::node::{Node, bits, first_bit};
 use super::search::Search;
 use crate::{Colour, MAX_COLOURS};
 

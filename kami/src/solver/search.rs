@@ -10,9 +10,9 @@ use rustc_hash::FxHashMap;
 use super::Path;
 use super::bounds::{ColourSets, Scratch, child_colour_bound, colour_summary, heuristic, moved_counts};
 use super::budget::Budget;
-use super::dist::{TapFilter, pair_taps, radius_taps};
-use super::island::{Island, Node, bits};
+use super::children::{TapFilter, pair_taps, radius_taps};
 use super::moves::{Last, Moves};
+use super::node::{Island, Node, bits};
 use super::table::{SharedTable, bound_of, raise_bound};
 use crate::Colour;
 

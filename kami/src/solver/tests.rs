@@ -2,19 +2,18 @@ use proptest::prelude::*;
 
 use super::Solved as Outcome;
 use super::beam::{beam_path, shorten};
+use super::bounds::Far;
 use super::bounds::{
     ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
     open_colours, pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
+use super::children::{CRITICAL_PAIRS, CentreWitnesses, TapFilter, colour_radius_cut, pair_taps, radius_taps};
 use super::cuts::ChildKey;
-use super::dist::{
-    CRITICAL_PAIRS, CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps,
-    radius_taps,
-};
 use super::ida::{ida_star, parallel_dfs};
-use super::island::{Island, Node, bits};
 use super::moves::Last;
+use super::node::{Island, Node, bits};
+use super::node::{entries_at_least, merged_row};
 use super::search::{Probe, Search};
 use super::table::{SHARDS, SharedTable, TABLE_LIMIT, shrink_table};
 use super::*;
