@@ -10,6 +10,11 @@
 //!    the intended solution but not in B copies the number of a cell unshaded in both, which
 //!    rules B out and keeps the intended solution valid; then it solves again.
 //!
+//! With a difficulty (`hitori/docs/grades.md` in the repository has the details): the first unique puzzle is kept if it has the grade; otherwise a
+//! fresh shading is numbered so the rules below the grade have nothing to start from (no
+//! `a x a` from medium on, no `a a` from hard on), and the grader steers it by renumbering
+//! one shaded cell at a time. Grades below search prove uniqueness by themselves.
+//!
 //! Repairs and restarts are bounded and every choice comes from the random stream (each
 //! uniqueness proof is capped by a node count, not a clock), so the same seed gives the
 //! same puzzle everywhere. The [`Spec`]'s budget only decides whether generation finishes:
@@ -28,9 +33,9 @@ use crate::steps::Difficulty;
 const ATTEMPTS: usize = 40;
 /// Branchings allowed for one uniqueness proof.
 const NODE_BUDGET: u64 = 20_000;
-/// Puzzles tried for a wanted difficulty.
+/// Starting puzzles tried for a wanted difficulty.
 pub const GRADED_TRIES: usize = 300;
-/// Renumberings tried by [`steer`] on one puzzle, beyond one per shaded cell.
+/// Renumberings tried by [`steer`] on one puzzle, plus one per shaded cell up to as many again.
 const STEER_STEPS: usize = 40;
 
 /// Why no puzzle came out.
@@ -56,9 +61,9 @@ pub enum GenerateError {
         /// Board height.
         height: usize,
     },
-    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (puzzles that
-    /// need search are rare: one-step contradictions solve almost everything this
-    /// generator makes).
+    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (the usual
+    /// answer for `search`: no unique puzzle the generator builds has been seen to need
+    /// search).
     #[error("found no {difficulty} puzzle at {width}x{height} in {GRADED_TRIES} tries")]
     NoPuzzleOfDifficulty {
         /// Board width.
@@ -94,8 +99,8 @@ pub struct Spec {
     /// The wanted grade ([`crate::steps::grade`]); `None` for any unique puzzle.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
-    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and steps
-    /// of grading).
+    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and one
+    /// node per puzzle graded).
     #[serde(skip)]
     pub budget: Budget,
 }
@@ -172,9 +177,11 @@ pub struct Generated {
 /// A puzzle of `spec`'s size with exactly one solution (of `spec`'s difficulty, if it
 /// names one), determined by the random stream `rng`: the same seed gives the same puzzle.
 ///
-/// With a difficulty, puzzles are generated from seeds drawn from `rng` until one has that
-/// grade, at most [`GRADED_TRIES`] times; the first 20 that are too easy are also
-/// hill-climbed towards it by renumbering shaded cells while the puzzle stays unique.
+/// With a difficulty, the first unique puzzle is kept if it has that grade; otherwise
+/// puzzles are built for the grade (shaded cells numbered so the rules below it have nothing
+/// to start from) and steered towards it by the grader, one renumbered shaded cell at a
+/// time, at most [`GRADED_TRIES`] starts in all. The puzzle's grade is then exactly the
+/// difficulty: [`crate::steps::grade`] says so.
 ///
 /// ```
 /// use engine::SeededRng;
@@ -288,7 +295,7 @@ pub fn generate_with_stats(spec: &Spec, rng: &mut SeededRng) -> Result<(Generate
             return Ok((Generated { puzzle, solution }, stats));
         }
         // Search puzzles are not steered: no renumbering has been seen to bring a unique
-        // puzzle closer to one (see docs/grades.md).
+        // puzzle closer to one (see hitori/docs/grades.md).
         if profile.difficulty != Difficulty::NeedsSearch && difficulty != Difficulty::NeedsSearch {
             if let Some(puzzle) = steer(&solution, &mut numbers, profile, difficulty, rng, &mut meter, &mut stats)? {
                 return Ok((Generated { puzzle, solution }, stats));
@@ -466,7 +473,7 @@ fn steer(
     if shaded.is_empty() {
         return Ok(None);
     }
-    let steps = STEER_STEPS + shaded.len();
+    let steps = STEER_STEPS + shaded.len().min(STEER_STEPS);
     for _ in 0..steps {
         let d = shaded[rng.index(shaded.len())];
         let before = numbers[d];
