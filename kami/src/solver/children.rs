@@ -367,3 +367,150 @@ pub(super) const CRITICAL_PAIRS: usize = 64;
 pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }
+
+/// The candidate moves of a node (see [`Search::moves`]).
+pub(super) struct Moves {
+    /// `(merges, region, colour)`, in search order.
+    pub(super) list: Vec<(u32, usize, Colour)>,
+    /// A lower bound on the moves after each child left out by the tap filter, plus one
+    /// (`u32::MAX` if none was).
+    pub(super) floor: u32,
+    /// Whether the partial-order reduction left out some move.
+    pub(super) skipped: bool,
+    /// The moves left out by the look-ahead (see [`Search::moves_with`]).
+    pub(super) ahead_cut: u32,
+}
+
+/// The move that led to a search node, for the partial-order reduction: `key` is the
+/// smallest original region of the tapped region (the canonical order of moves), `rep` the
+/// tapped region's index in the parent (which the node keeps for the merged region), and
+/// `context` the part of the node's table key that names the move (see
+/// [`context_key`](super::table::context_key)).
+#[derive(Clone, Copy)]
+pub(super) struct Last {
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    pub(super) context: u128,
+}
+
+/// The colours (a bitset) to which [`Swap`] may keep a move of a region with an earlier
+/// key touching the merged region, after a tap of a region of colour `a` into `x`: every
+/// other colour is skipped.
+pub(super) fn kept_colours(a: Colour, x: Colour) -> u64 {
+    1 << a | 1 << x
+}
+
+/// The partial-order reduction at a node `C` reached from its parent `P` by the move `l`
+/// that tapped region `A` (of colour `a`) and recoloured it to `x`.
+///
+/// A move `m` of `C` that taps a region `v` with an earlier key than `A`'s is skipped when
+/// playing `m` before `l` from `P` reaches `C`'s child by `m` through moves the search of
+/// `P` generates: that sequence is searched instead (`P` tries `m`, and `l` after it is
+/// not skipped, its key being later). A move only recolours the original regions of the
+/// tapped region, so two moves give the same state in either order when each one's region
+/// is the same before and after the other. With `v` a region of `C` other than the merged
+/// one (so `v` is a region of `P` untouched by `l`) and `m` recolouring it to `y`:
+///
+/// * `A` is unchanged by `m` unless `v` touches `A` and `y = a` (then they merge), and `v`
+///   is unchanged by `l` (it is a region of `C`). So unless `v` touches `A` and `y = a`,
+///   both orders give `C`'s child by `m`.
+/// * `v` not touching the merged region in `C` touches no region of it in `P`: its
+///   neighbours and their colours are the same in both, so `m` is generated in `P` as in
+///   `C` (a leaf in one is a leaf in the other, and `C` has at least three regions: `v`, its
+///   neighbour and the merged one). `m` merges `v` with regions outside the merged
+///   region, so `A` keeps its neighbours of colour `x` and, if it touches the merged set
+///   of `m`, has at least two neighbours after it: `l` is still generated. So every move
+///   of such a `v` is skipped.
+/// * `v` touching the merged region and `y` neither `a` nor `x`: `v`'s neighbours of colour
+///   `y` lie outside the merged region (all `x` in `C`), so `m` is generated in `P` as in
+///   `C` (a neighbour colour there, or the target absent from both), and `v` has at least
+///   two neighbours in `C` (one of colour `y`, and the merged region) so it is no leaf in
+///   `P`; `l` is generated after `m` as above. Skipped.
+/// * `y = a`: skipped when `v` does not touch `A` in `P` and `a` is present in `C` (then
+///   `v` has a neighbour of colour `a` outside the merged region, in `P` too, and the merged
+///   set of `m`, all of colour `a`, cannot touch `A` without being part of it).
+/// * `y = x`: skipped when `P` generates `m` (`v` has a neighbour of colour `x` in `P` and
+///   is no leaf there, or `x` is the target absent from `P`) and `l` after it (`A` keeps a
+///   neighbour of colour `x`; it must not become a leaf, that is have every neighbour in
+///   the merged set of `m`, while three regions or more are left), read off `P`.
+///
+/// So the moves kept are those of regions with a later key, of the merged region, and of
+/// regions touching it to the colours `a` and `x` (some of those skipped as above). Which
+/// moves are skipped depends on `P`, not only on `C`: the table keys a node by its state
+/// and `context_key` of the two states.
+///
+/// The search enumerates exactly the generated sequences with no skipped move, and so
+/// finds a shortest one: among the shortest generated solutions (they exist by the
+/// neighbour-colour and leaves-last rules), the least by the sequence of keys skips
+/// nothing, as a skipped move and the move before it, swapped, would give a generated
+/// solution as short with a lesser key sequence.
+pub(super) struct Swap<'a> {
+    parent: &'a Node,
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    a: Colour,
+    x: Colour,
+}
+
+impl<'a> Swap<'a> {
+    /// The reduction at `node`, reached from `parent` by the move `last`.
+    pub(super) fn new(parent: &'a Node, node: &Node, last: Last) -> Self {
+        Swap { parent, key: last.key, rep: last.rep, a: parent.col[last.rep], x: node.col[last.rep] }
+    }
+
+    /// Whether region `v` of the node touches the merged region.
+    pub(super) fn touches(&self, node: &Node, w: usize, v: usize) -> bool {
+        node.adj[v * w + self.rep / 64] >> (self.rep % 64) & 1 == 1
+    }
+
+    /// Whether the move of region `v` of the node (an earlier key than the last move's,
+    /// touching the merged region) to colour `y` is searched (see [`Swap`]); `target`
+    /// whether the search has a target colour.
+    pub(super) fn keeps(&self, node: &Node, w: usize, v: usize, y: Colour, target: bool) -> bool {
+        if kept_colours(self.a, self.x) >> y & 1 == 0 {
+            return false;
+        }
+        let p = self.parent;
+        let row = &p.adj[v * w..(v + 1) * w];
+        if y == self.a {
+            let touches_a = row[self.rep / 64] >> (self.rep % 64) & 1 == 1;
+            return touches_a || node.counts[usize::from(y)] == 0;
+        }
+        // `m` = `v` to `x` from the parent, then `l`.
+        let degree: u32 = row.iter().map(|a| a.count_ones()).sum();
+        let merged = bits(row).filter(|&s| p.col[s] == y).count();
+        // Generated as the target's move (`x` absent from the parent), or to a neighbour
+        // colour by a region that is no leaf there.
+        let m_generated =
+            (target && p.counts[usize::from(y)] == 0) || (merged > 0 && (target || degree >= 2 || p.count < 3));
+        if !m_generated {
+            return true;
+        }
+        // `l` after `m`: `A` becomes a leaf when every neighbour of it is `v` or one of
+        // `v`'s neighbours of colour `x`.
+        let in_m = |s: usize| s == v || (row[s / 64] >> (s % 64) & 1 == 1 && p.col[s] == y);
+        let leaf = bits(&p.adj[self.rep * w..(self.rep + 1) * w]).all(in_m);
+        leaf && !target && p.count - merged >= 3
+    }
+}
+
+/// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
+/// `dfs` computes at the child (its state in the context of its move), `state` the state's
+/// key alone (its context-free entry), `tapped` the smallest original region of the tapped
+/// region and `context` the key's part that names the move (see [`context_key`]; both for
+/// the child's [`Last`]).
+pub(super) struct ChildKey {
+    pub(super) key: u128,
+    pub(super) state: u128,
+    pub(super) tapped: usize,
+    pub(super) context: u128,
+}
+
+/// A recorded pair `(u, w, d(u, w))` of the node in its child by a move merging a set `S`
+/// into colour `x` (`ds` the distances from `S`): the child's distance
+/// `min(d(u, w), d(u, S) + d(S, w))` and the ends' colours (`x` on `S`).
+pub(super) fn in_child(node: &Node, ds: &[u8], x: Colour, (u, w, d): (u16, u16, u8)) -> (u8, Colour, Colour) {
+    let (u, w) = (usize::from(u), usize::from(w));
+    let colour = |v: usize| if ds[v] == 0 { x } else { node.col[v] };
+    (d.min(ds[u].saturating_add(ds[w])), colour(u), colour(w))
+}

@@ -406,3 +406,6 @@ pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour,
     counts[usize::from(a)] -= 1;
     counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
 }
+
+/// A solution of one island: `(local rep, colour)` moves.
+pub(super) type Path = Vec<(u32, Colour)>;
