@@ -190,12 +190,28 @@ pub fn parse<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
 ///
 /// # Errors
 /// Not a number, negative, or not finite.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, SecondsError> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s >= 0.0 => Ok(Duration::from_secs_f64(s.min(1e9))),
-        _ => Err("expected a number of seconds >= 0".to_owned()),
+        _ => Err(SecondsError),
     }
 }
+
+/// A `--timeout` value that is not a number of seconds `>= 0`.
+///
+/// ```
+/// assert_eq!(engine::cli::SecondsError.to_string(), "expected a number of seconds >= 0");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SecondsError;
+
+impl std::fmt::Display for SecondsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("expected a number of seconds >= 0")
+    }
+}
+
+impl std::error::Error for SecondsError {}
 
 /// Writes `text` to standard output and returns exit code `code` (2 if standard output
 /// cannot be written, e.g. a closed pipe).

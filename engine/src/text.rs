@@ -191,18 +191,20 @@ pub fn token_location(text: &str, c: Coord) -> Option<(usize, usize)> {
 /// All rows must have the first row's length; an input without rows is an error.
 ///
 /// ```
-/// let g = engine::parse_token_grid("# tiles\nA B\n. A\n", |t| Ok(t.to_string())).unwrap();
+/// let g = engine::parse_token_grid("# tiles\nA B\n. A\n", |t| Ok::<_, String>(t.to_string())).unwrap();
 /// assert_eq!((g.width(), g.height()), (2, 2));
 /// assert_eq!(g[3], "A");
 ///
-/// let err = engine::parse_token_grid("1 2\n3 x\n", |t| t.parse::<u32>().map_err(|e| e.to_string()))
-///     .unwrap_err();
+/// let err = engine::parse_token_grid("1 2\n3 x\n", |t| t.parse::<u32>()).unwrap_err();
 /// assert_eq!((err.line, err.column), (2, 3));
 /// ```
-pub fn parse_token_grid<T>(text: &str, mut cell: impl FnMut(&str) -> Result<T, String>) -> Result<Grid<T>, ParseError> {
+pub fn parse_token_grid<T, E: fmt::Display>(
+    text: &str,
+    mut cell: impl FnMut(&str) -> Result<T, E>,
+) -> Result<Grid<T>, ParseError> {
     parse_rows(text, |line_no, line, cells| {
         for (column, token) in tokens_with_columns(line) {
-            cells.push(cell(token).map_err(|m| ParseError::new(line_no, column, m))?);
+            cells.push(cell(token).map_err(|m| ParseError::new(line_no, column, m.to_string()))?);
         }
         Ok(())
     })
@@ -221,13 +223,16 @@ pub fn parse_token_grid<T>(text: &str, mut cell: impl FnMut(&str) -> Result<T, S
 /// .unwrap();
 /// assert_eq!(g[2], None);
 ///
-/// let err = engine::parse_char_grid("01\n0\n", |ch| Ok(ch)).unwrap_err();
+/// let err = engine::parse_char_grid("01\n0\n", Ok::<_, String>).unwrap_err();
 /// assert_eq!(err.line, 2);
 /// ```
-pub fn parse_char_grid<T>(text: &str, mut cell: impl FnMut(char) -> Result<T, String>) -> Result<Grid<T>, ParseError> {
+pub fn parse_char_grid<T, E: fmt::Display>(
+    text: &str,
+    mut cell: impl FnMut(char) -> Result<T, E>,
+) -> Result<Grid<T>, ParseError> {
     parse_rows(text, |line_no, line, cells| {
         for (i, ch) in line.chars().enumerate() {
-            cells.push(cell(ch).map_err(|m| ParseError::new(line_no, i + 1, m))?);
+            cells.push(cell(ch).map_err(|m| ParseError::new(line_no, i + 1, m.to_string()))?);
         }
         Ok(())
     })
@@ -321,12 +326,12 @@ mod tests {
     #[test]
     fn empty_input_is_an_error() {
         assert_eq!(parse_token_grid("", number).unwrap_err().message, "no grid rows");
-        assert_eq!(parse_char_grid("# only\n\n", Ok).unwrap_err().line, 2);
+        assert_eq!(parse_char_grid("# only\n\n", Ok::<_, String>).unwrap_err().line, 2);
     }
 
     #[test]
     fn columns_count_characters_not_bytes() {
-        let err = parse_char_grid("ab\né?\n", |c| if c == '?' { Err("unknown".into()) } else { Ok(c) }).unwrap_err();
+        let err = parse_char_grid("ab\né?\n", |c| if c == '?' { Err("unknown") } else { Ok(c) }).unwrap_err();
         assert_eq!((err.line, err.column), (2, 2));
         let t: Vec<_> = tokens_with_columns("é x").collect();
         assert_eq!(t, vec![(1, "é"), (3, "x")]);

@@ -175,7 +175,7 @@ proptest! {
         prop_assert_eq!(parse_token_grid(&text, |t| t.parse::<u32>().map_err(|e| e.to_string())).unwrap(), g.clone());
         let chars = g.map(|v| char::from(b'a' + (v % 26) as u8));
         let text = format_char_grid(&chars, |c| *c);
-        prop_assert_eq!(parse_char_grid(&text, Ok).unwrap(), chars);
+        prop_assert_eq!(parse_char_grid(&text, Ok::<_, String>).unwrap(), chars);
         prop_assert_eq!(engine::from_ron::<Grid<u32>>(&engine::to_ron(&g).unwrap()).unwrap(), g);
     }
 }

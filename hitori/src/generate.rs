@@ -10,6 +10,11 @@
 //!    the intended solution but not in B copies the number of a cell unshaded in both, which
 //!    rules B out and keeps the intended solution valid; then it solves again.
 //!
+//! With a difficulty (`hitori/docs/grades.md` in the repository has the details): the first unique puzzle is kept if it has the grade; otherwise a
+//! fresh shading is numbered so the rules below the grade have nothing to start from (no
+//! `a x a` from medium on, no `a a` from hard on), and the grader steers it by renumbering
+//! one shaded cell at a time. Grades below search prove uniqueness by themselves.
+//!
 //! Repairs and restarts are bounded and every choice comes from the random stream (each
 //! uniqueness proof is capped by a node count, not a clock), so the same seed gives the
 //! same puzzle everywhere. The [`Spec`]'s budget only decides whether generation finishes:
@@ -20,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
 use crate::connectivity::Connectivity;
+use crate::grader::{Grader, Profile};
 use crate::solver::{Answer, solve_in};
 use crate::steps::Difficulty;
 
@@ -27,12 +33,10 @@ use crate::steps::Difficulty;
 const ATTEMPTS: usize = 40;
 /// Branchings allowed for one uniqueness proof.
 const NODE_BUDGET: u64 = 20_000;
-/// Puzzles tried for a wanted difficulty.
+/// Starting puzzles tried for a wanted difficulty.
 pub const GRADED_TRIES: usize = 300;
-/// Puzzles tried for a wanted difficulty that are also hardened.
-const HARDEN_TRIES: usize = 20;
-/// Mutations tried by [`harden`] on one puzzle.
-const HARDEN_STEPS: usize = 60;
+/// Renumberings tried by [`steer`] on one puzzle, plus one per shaded cell up to as many again.
+const STEER_STEPS: usize = 40;
 
 /// Why no puzzle came out.
 ///
@@ -57,9 +61,9 @@ pub enum GenerateError {
         /// Board height.
         height: usize,
     },
-    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (puzzles that
-    /// need search are rare: one-step contradictions solve almost everything this
-    /// generator makes).
+    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (the usual
+    /// answer for `search`: no unique puzzle the generator builds has been seen to need
+    /// search).
     #[error("found no {difficulty} puzzle at {width}x{height} in {GRADED_TRIES} tries")]
     NoPuzzleOfDifficulty {
         /// Board width.
@@ -95,8 +99,8 @@ pub struct Spec {
     /// The wanted grade ([`crate::steps::grade`]); `None` for any unique puzzle.
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
-    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and steps
-    /// of grading).
+    /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and one
+    /// node per puzzle graded).
     #[serde(skip)]
     pub budget: Budget,
 }
@@ -173,9 +177,11 @@ pub struct Generated {
 /// A puzzle of `spec`'s size with exactly one solution (of `spec`'s difficulty, if it
 /// names one), determined by the random stream `rng`: the same seed gives the same puzzle.
 ///
-/// With a difficulty, puzzles are generated from seeds drawn from `rng` until one has that
-/// grade, at most [`GRADED_TRIES`] times; the first 20 that are too easy are also
-/// hill-climbed towards it by renumbering shaded cells while the puzzle stays unique.
+/// With a difficulty, the first unique puzzle is kept if it has that grade; otherwise
+/// puzzles are built for the grade (shaded cells numbered so the rules below it have nothing
+/// to start from) and steered towards it by the grader, one renumbered shaded cell at a
+/// time, at most [`GRADED_TRIES`] starts in all. The puzzle's grade is then exactly the
+/// difficulty: [`crate::steps::grade`] says so.
 ///
 /// ```
 /// use engine::SeededRng;
@@ -208,22 +214,94 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, GenerateErro
 /// assert!(matches!(generate_with_solution(&spec, &mut engine::SeededRng::new(1)), Err(GenerateError::GaveUp { .. })));
 /// ```
 pub fn generate_with_solution(spec: &Spec, rng: &mut SeededRng) -> Result<Generated, GenerateError> {
+    generate_with_stats(spec, rng).map(|(g, _)| g)
+}
+
+/// What graded generation did: the unique puzzles it started from, how many of them it
+/// threw away (renumbering did not reach the grade), and the renumberings it graded.
+///
+/// ```
+/// use hitori::generate::{generate_with_stats, Spec};
+/// use hitori::steps::Difficulty;
+/// let spec = Spec::new(8, 8).with_difficulty(Difficulty::Medium);
+/// let (g, stats) = generate_with_stats(&spec, &mut engine::SeededRng::new(1)).unwrap();
+/// assert_eq!(hitori::steps::grade(&g.puzzle), Difficulty::Medium);
+/// assert!(stats.thrown_away < stats.puzzles);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Unique puzzles generated as starting points (1 without a difficulty).
+    pub puzzles: u32,
+    /// Starting points abandoned because renumbering did not reach the grade.
+    pub thrown_away: u32,
+    /// Renumbered puzzles graded.
+    pub renumberings: u32,
+}
+
+/// [`generate_with_solution`], also telling what the generation did.
+///
+/// ```
+/// use hitori::generate::{generate_with_stats, Spec};
+/// let (_, stats) = generate_with_stats(&Spec::new(6, 6), &mut engine::SeededRng::new(2)).unwrap();
+/// assert_eq!((stats.puzzles, stats.thrown_away, stats.renumberings), (1, 0, 0));
+/// ```
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_with_stats(spec: &Spec, rng: &mut SeededRng) -> Result<(Generated, Stats), GenerateError> {
     let mut meter = spec.budget.start();
     let (width, height) = (spec.size.width, spec.size.height);
+    let mut stats = Stats::default();
     let Some(difficulty) = spec.difficulty else {
-        return unique(width, height, rng, &mut meter);
+        stats.puzzles = 1;
+        return unique(width, height, rng, &mut meter).map(|g| (g, stats));
     };
-    for attempt in 0..GRADED_TRIES {
-        let generated = unique(width, height, &mut SeededRng::new(rng.next_u64()), &mut meter)?;
-        let grade = graded(&generated.puzzle, &mut meter)?;
-        if grade == difficulty {
-            return Ok(generated);
+    // The first unique puzzle, as ungraded generation makes it from the first seed drawn:
+    // often of the wanted grade already.
+    let generated = unique(width, height, &mut SeededRng::new(rng.next_u64()), &mut meter)?;
+    stats.puzzles += 1;
+    let profile = graded(&generated.puzzle, &mut meter)?;
+    if profile.difficulty == difficulty {
+        return Ok((generated, stats));
+    }
+    if difficulty == Difficulty::Easy {
+        let mut numbers = generated.puzzle.numbers().clone();
+        if let Some(puzzle) =
+            steer(&generated.solution, &mut numbers, profile, difficulty, rng, &mut meter, &mut stats)?
+        {
+            return Ok((Generated { puzzle, solution: generated.solution }, stats));
         }
-        if grade < difficulty && attempt < HARDEN_TRIES {
-            if let Some(puzzle) = harden(&generated, difficulty, rng, &mut meter)? {
-                return Ok(Generated { puzzle, solution: generated.solution });
+    }
+    stats.thrown_away += 1;
+    // Built for the grade: a fresh shading whose shaded cells copy numbers chosen so the
+    // rules below the grade have nothing to start from, then steered.
+    for _ in 1..GRADED_TRIES {
+        out_of_budget(&mut meter)?;
+        stats.puzzles += 1;
+        let solution = maximal_shading(width, height, rng);
+        let mut numbers = latin_numbers(width, height, rng);
+        let mut shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
+        rng.shuffle(&mut shaded);
+        for &d in &shaded {
+            renumber(&mut numbers, &solution, d, difficulty, rng);
+        }
+        let puzzle = Puzzle::from_grid(numbers.clone()).expect("numbers are positive");
+        let profile = graded(&puzzle, &mut meter)?;
+        if profile.difficulty == difficulty
+            && (difficulty < Difficulty::NeedsSearch || is_unique(&puzzle, &solution, &mut meter)?)
+        {
+            return Ok((Generated { puzzle, solution }, stats));
+        }
+        // Search puzzles are not steered: no renumbering has been seen to bring a unique
+        // puzzle closer to one (see hitori/docs/grades.md).
+        if profile.difficulty != Difficulty::NeedsSearch && difficulty != Difficulty::NeedsSearch {
+            if let Some(puzzle) = steer(&solution, &mut numbers, profile, difficulty, rng, &mut meter, &mut stats)? {
+                return Ok((Generated { puzzle, solution }, stats));
             }
         }
+        stats.thrown_away += 1;
     }
     Err(GenerateError::NoPuzzleOfDifficulty { width, height, difficulty })
 }
@@ -237,11 +315,11 @@ fn out_of_budget(meter: &mut Meter) -> Result<(), GenerateError> {
     }
 }
 
-/// The grade of `puzzle`, or the budget's stop.
-fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Difficulty, GenerateError> {
-    crate::steps::walk(puzzle, Some(meter))
-        .map(|w| w.difficulty)
-        .map_err(|_| GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) })
+/// The grade profile of `puzzle`, counted as one node (an error when the budget ran out).
+fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Profile, GenerateError> {
+    meter.add(1);
+    out_of_budget(meter)?;
+    Ok(Grader::new(puzzle).profile(puzzle))
 }
 
 /// One uniqueness proof capped at [`NODE_BUDGET`] branchings: `Ok(None)` when the cap ran
@@ -314,40 +392,107 @@ fn unique(width: usize, height: usize, rng: &mut SeededRng, meter: &mut Meter) -
     Err(GenerateError::NoUniquePuzzle { width, height })
 }
 
-/// Hill-climbs towards a harder puzzle with the same unique solution: a shaded cell copies
-/// the number of another unshaded cell of its row or column; the change is kept when the
-/// puzzle stays unique and its grade does not drop. `Some` once the grade is `target`.
-fn harden(
-    generated: &Generated,
+/// Whether renumbered `candidate` (grade profile `new`) is a step towards `target` from
+/// `old`: its grade is `target`, or it stays on the same side of `target` and the level next
+/// to `target` leaves at least as many cells undecided (too easy) or at most as many (too
+/// hard). A candidate the rules cannot finish is never a step for grades below search (its
+/// uniqueness is unknown).
+fn closer(old: &Profile, new: &Profile, target: Difficulty) -> bool {
+    let t = target as usize;
+    if new.difficulty == target {
+        return true;
+    }
+    if new.difficulty == Difficulty::NeedsSearch {
+        return false;
+    }
+    if old.difficulty < target {
+        new.difficulty < target && new.undecided[t - 1] >= old.undecided[t - 1]
+    } else {
+        new.difficulty > target && new.difficulty <= old.difficulty && new.undecided[t] <= old.undecided[t]
+    }
+}
+
+/// Whether `puzzle` has exactly the solution `solution` (by a capped proof).
+fn is_unique(puzzle: &Puzzle, solution: &Grid<bool>, meter: &mut Meter) -> Result<bool, GenerateError> {
+    Ok(matches!(prove(puzzle, meter)?, Some(Answer::Unique(ref s)) if s == solution))
+}
+
+/// Whether shaded cell `d` may take `value` for a puzzle of grade `target`: from medium on,
+/// no cell two steps away in its row or column has it (no `a x a`, no `a a a`: the easy
+/// patterns), and from hard on, no side neighbour has it either (no `a a`: pair isolation
+/// and the corner patterns all start from one).
+fn allowed(numbers: &Grid<u32>, d: usize, value: u32, target: Difficulty) -> bool {
+    let (w, h) = (numbers.width(), numbers.height());
+    let (x, y) = (d % w, d / w);
+    let mut reach = Vec::with_capacity(2);
+    if target >= Difficulty::Medium {
+        reach.push(2);
+    }
+    if target >= Difficulty::Hard {
+        reach.push(1);
+    }
+    reach.into_iter().all(|k| {
+        let near = [
+            (x >= k).then(|| d - k),
+            (x + k < w).then(|| d + k),
+            (y >= k).then(|| d - k * w),
+            (y + k < h).then(|| d + k * w),
+        ];
+        near.into_iter().flatten().all(|j| numbers[j] != value)
+    })
+}
+
+/// Gives shaded cell `d` the number of an unshaded cell of its row or column, one that
+/// [`allowed`] accepts if there is one; `false` when the number did not change.
+fn renumber(numbers: &mut Grid<u32>, solution: &Grid<bool>, d: usize, target: Difficulty, rng: &mut SeededRng) -> bool {
+    let before = numbers[d];
+    let snapshot = numbers.clone();
+    if !copy_from_line(numbers, d, rng, |j| {
+        !solution[j] && snapshot[j] != before && allowed(&snapshot, d, snapshot[j], target)
+    }) {
+        copy_from_line(numbers, d, rng, |j| !solution[j] && snapshot[j] != before);
+    }
+    numbers[d] != before
+}
+
+/// Steers a puzzle towards `target` keeping its shading `solution`: a shaded cell takes the
+/// number of an unshaded cell of its row or column ([`renumber`]; the shading stays a
+/// solution), and the change is kept when [`closer`] says so. Every grade below search
+/// proves uniqueness by itself (the rules hold in every solution and decide every cell); a
+/// search candidate is proved unique by the solver. `Some` once the grade is `target`.
+fn steer(
+    solution: &Grid<bool>,
+    numbers: &mut Grid<u32>,
+    mut profile: Profile,
     target: Difficulty,
     rng: &mut SeededRng,
     meter: &mut Meter,
+    stats: &mut Stats,
 ) -> Result<Option<Puzzle>, GenerateError> {
-    let solution = &generated.solution;
     let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
     if shaded.is_empty() {
         return Ok(None);
     }
-    let mut numbers = generated.puzzle.numbers().clone();
-    let mut grade = graded(&generated.puzzle, meter)?;
-    for _ in 0..HARDEN_STEPS {
-        let mut candidate = numbers.clone();
+    let steps = STEER_STEPS + shaded.len().min(STEER_STEPS);
+    for _ in 0..steps {
         let d = shaded[rng.index(shaded.len())];
-        if !copy_from_line(&mut candidate, d, rng, |j| !solution[j]) || candidate == numbers {
+        let before = numbers[d];
+        if !renumber(numbers, solution, d, target, rng) {
             continue;
         }
-        let puzzle = Puzzle::from_grid(candidate.clone()).expect("numbers are positive");
-        if !matches!(prove(&puzzle, meter)?, Some(Answer::Unique(s)) if s == *solution) {
+        stats.renumberings += 1;
+        let puzzle = Puzzle::from_grid(numbers.clone()).expect("numbers are positive");
+        let new = graded(&puzzle, meter)?;
+        let keep = closer(&profile, &new, target)
+            && (new.difficulty < Difficulty::NeedsSearch || is_unique(&puzzle, solution, meter)?);
+        if !keep {
+            numbers[d] = before;
             continue;
         }
-        let new_grade = graded(&puzzle, meter)?;
-        if new_grade == target {
+        if new.difficulty == target {
             return Ok(Some(puzzle));
         }
-        if new_grade >= grade && new_grade < target {
-            numbers = candidate;
-            grade = new_grade;
-        }
+        profile = new;
     }
     Ok(None)
 }
@@ -455,15 +600,53 @@ mod tests {
         }
     }
 
+    /// Grade `d` means: the rules up to `d` decide every cell and the rules below `d` do
+    /// not; the walkthrough uses a rule of grade `d`; the solver proves the puzzle unique.
+    fn assert_graded(g: &Generated, d: Difficulty) {
+        let p = &g.puzzle;
+        let profile = Grader::new(p).profile(p);
+        assert_eq!(profile.difficulty, d, "{p:?}");
+        if d > Difficulty::Easy {
+            assert!(profile.undecided[d as usize - 1] > 0, "{p:?}");
+        }
+        let w = crate::steps::walkthrough(p);
+        assert_eq!(w.difficulty, d);
+        assert_eq!(w.steps.iter().map(|s| s.rule.difficulty()).max(), Some(d));
+        assert_eq!(w.states, g.solution.map(|&s| crate::Cell::from_shaded(s)));
+        assert_eq!(answer(p), Answer::Unique(g.solution.clone()));
+    }
+
     #[test]
     fn graded_puzzles_have_their_grade() {
         for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
-            let p = graded_puzzle(6, 6, 11, d).unwrap();
-            assert_eq!(crate::steps::grade(&p), d);
-            assert_eq!(answer(&p).class(), "unique");
+            for (side, seeds) in [(4, 0..8), (5, 0..8), (6, 0..8), (8, 0..6), (10, 0..6), (15, 0..3), (25, 0..2)] {
+                for seed in seeds {
+                    let spec = Spec::new(side, side + seed as usize % 3).with_difficulty(d);
+                    let (g, stats) = generate_with_stats(&spec, &mut SeededRng::new(seed)).unwrap();
+                    assert_graded(&g, d);
+                    assert!(stats.thrown_away < stats.puzzles);
+                    assert_eq!(generate_with_stats(&spec, &mut SeededRng::new(seed)).unwrap(), (g, stats));
+                }
+            }
         }
+        let p = graded_puzzle(6, 6, 11, Difficulty::Medium).unwrap();
+        assert_eq!(crate::steps::grade(&p), Difficulty::Medium);
         let err = graded_puzzle(1, 2, 0, Difficulty::Easy).unwrap_err();
         assert_eq!(err, GenerateError::NoUniquePuzzle { width: 1, height: 2 });
+    }
+
+    #[test]
+    fn graded_fifty_by_fifty() {
+        for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+            let g = generate_with_solution(&Spec::new(50, 50).with_difficulty(d), &mut SeededRng::new(3)).unwrap();
+            assert_graded(&g, d);
+        }
+    }
+
+    #[test]
+    fn search_puzzles_are_not_found() {
+        let e = graded_puzzle(6, 6, 1, Difficulty::NeedsSearch).unwrap_err();
+        assert_eq!(e, GenerateError::NoPuzzleOfDifficulty { width: 6, height: 6, difficulty: Difficulty::NeedsSearch });
     }
 
     #[test]
@@ -497,6 +680,96 @@ mod tests {
         match generate(&spec, &mut SeededRng::new(5)) {
             Ok(p) => assert_eq!(crate::steps::grade(&p), Difficulty::Hard),
             Err(e) => assert_eq!(e, GenerateError::GaveUp { reason: StopReason::NodeLimit }),
+        }
+    }
+}
+
+/// The measurements behind hitori/docs/grades.md on the search grade (slow: run with
+/// `cargo test --release -p hitori --lib search_evidence -- --ignored --nocapture`).
+#[cfg(test)]
+mod search_evidence {
+    use super::*;
+
+    /// A fresh shading, latin numbers and shaded cells renumbered for `target`.
+    fn built(side: usize, target: Difficulty, rng: &mut SeededRng) -> (Grid<bool>, Grid<u32>, Vec<usize>) {
+        let solution = maximal_shading(side, side, rng);
+        let mut numbers = latin_numbers(side, side, rng);
+        let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
+        for &d in &shaded {
+            renumber(&mut numbers, &solution, d, target, rng);
+        }
+        (solution, numbers, shaded)
+    }
+
+    /// Grades and uniqueness of 3000 built puzzles per size and construction: prints how
+    /// many are unique and need search (none has been seen).
+    #[test]
+    #[ignore = "a measurement of some seconds, for the docs"]
+    fn census() {
+        let mut rng = SeededRng::new(5);
+        let mut meter = Budget::default().start();
+        let mut unique_search = 0;
+        for side in [6usize, 8, 10, 14] {
+            for target in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+                let mut counts = std::collections::BTreeMap::new();
+                for _ in 0..3000 {
+                    let (solution, numbers, _) = built(side, target, &mut rng);
+                    let puzzle = Puzzle::from_grid(numbers).expect("positive");
+                    let d = Grader::new(&puzzle).grade(&puzzle);
+                    let key = match d {
+                        Difficulty::NeedsSearch if is_unique(&puzzle, &solution, &mut meter).unwrap() => {
+                            unique_search += 1;
+                            "search, unique".to_string()
+                        }
+                        Difficulty::NeedsSearch => "search, not unique".to_string(),
+                        d => d.to_string(),
+                    };
+                    *counts.entry(key).or_insert(0) += 1;
+                }
+                println!("{side}x{side}, built for {target}: {counts:?}");
+            }
+        }
+        println!("unique puzzles that need search: {unique_search}");
+    }
+
+    /// Hill-climbs hard puzzles towards search: renumberings that keep the puzzle unique and
+    /// hard are kept when one probe decides no more cells than before. Prints the fewest
+    /// cells one probe still decides (0 would be a search puzzle).
+    #[test]
+    #[ignore = "a measurement of some seconds, for the docs"]
+    fn climb() {
+        let mut rng = SeededRng::new(7);
+        let mut meter = Budget::default().start();
+        for side in [5usize, 7, 9] {
+            for run in 0..6 {
+                let (solution, mut numbers, shaded) = built(side, Difficulty::Hard, &mut rng);
+                let mut best = usize::MAX;
+                for _ in 0..20_000 {
+                    let d = shaded[rng.index(shaded.len())];
+                    let before = numbers[d];
+                    if !renumber(&mut numbers, &solution, d, Difficulty::Hard, &mut rng) {
+                        continue;
+                    }
+                    let puzzle = Puzzle::from_grid(numbers.clone()).expect("positive");
+                    let p = Grader::new(&puzzle).profile(&puzzle);
+                    if p.difficulty == Difficulty::NeedsSearch && is_unique(&puzzle, &solution, &mut meter).unwrap() {
+                        println!("{side}x{side} run {run} needs search:\n{puzzle}");
+                        best = 0;
+                        break;
+                    }
+                    let score = if p.difficulty == Difficulty::Hard {
+                        Grader::new(&puzzle).probe_options().unwrap_or(usize::MAX)
+                    } else {
+                        usize::MAX
+                    };
+                    if score <= best {
+                        best = score;
+                    } else {
+                        numbers[d] = before;
+                    }
+                }
+                println!("{side}x{side} run {run}: one probe still decides {best} cells");
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod connectivity;
 pub mod fixture;
 pub mod game;
 pub mod generate;
+mod grader;
 pub mod rules;
 pub mod solver;
 pub mod steps;

@@ -285,6 +285,8 @@ fn render_draws_the_board_and_the_marks() {
 fn seeds_give_the_puzzles_they_always_gave() {
     let out = run(&["generate", "--size", "7x5", "--seed", "9"], "");
     assert_eq!(out.stdout, "5 6 2 4 4 7 3\n2 2 3 7 1 3 1\n1 7 3 7 5 2 4\n3 5 1 4 5 1 3\n3 4 1 3 7 5 6\n");
+    // Graded generation builds puzzles for their grade (see hitori/docs/grades.md): the
+    // puzzle of this seed changed with it, and is pinned again.
     let out = run(&["generate", "--size", "6", "--seed", "4", "--difficulty", "hard"], "");
-    assert_eq!(out.stdout, "6 1 1 3 6 4\n3 6 3 4 5 1\n3 4 6 5 3 4\n4 3 2 1 6 2\n6 1 3 5 5 6\n5 2 5 6 1 5\n");
+    assert_eq!(out.stdout, "6 3 1 5 6 1\n5 2 3 4 1 2\n3 5 4 6 2 2\n2 4 6 5 2 4\n6 2 1 3 4 1\n1 3 2 6 1 3\n");
 }

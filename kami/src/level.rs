@@ -130,12 +130,14 @@ impl Level {
     /// assert_eq!((e.column, e.message.as_str()), (2, "unknown character 'A' (colours are 0-9 and a-z, holes '.')"));
     /// let e = kami::Level::parse("# par: many\n01\n").unwrap_err();
     /// assert_eq!(e.line, 1);
+    /// let e = kami::Level::parse("01\n# palette: #000000\n").unwrap_err();
+    /// assert_eq!((e.line, e.message.as_str()), (2, "the palette has 1 colours, the level uses 2"));
     /// assert!(kami::Level::parse("..\n..\n").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Level, ParseError> {
         let mut name = None;
         let mut par = None;
-        let mut palette = Vec::new();
+        let (mut palette, mut palette_line) = (Vec::new(), 1);
         for (i, line) in text.lines().enumerate() {
             let Some(comment) = line.trim_start().strip_prefix('#') else { continue };
             if let Some(value) = comment.trim_start().strip_prefix("name:") {
@@ -149,6 +151,7 @@ impl Level {
                 );
             } else if let Some(value) = comment.trim_start().strip_prefix("palette:") {
                 palette = value.split_whitespace().map(str::to_string).collect();
+                palette_line = i + 1;
                 if let Some(bad) = palette.iter().find(|p| !is_hex_colour(p)) {
                     return Err(ParseError::new(i + 1, 1, format!("palette entry {bad:?} is not a #rrggbb colour")));
                 }
@@ -163,7 +166,7 @@ impl Level {
             return Err(ParseError::new(1, 1, "the level has no triangles"));
         }
         let mut level = Level { name, par, palette: Vec::new(), cells };
-        level.set_palette(palette).map_err(|e| ParseError::new(1, 1, e.to_string()))?;
+        level.set_palette(palette).map_err(|e| ParseError::new(palette_line, 1, e.to_string()))?;
         Ok(level)
     }
 

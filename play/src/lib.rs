@@ -36,8 +36,7 @@ pub const DEFAULT_PORT: u16 = 7878;
 pub struct Config {
     /// The longest a solver call may run.
     pub solve_time: Duration,
-    /// The longest a generator call may run (the largest graded hitori puzzles take
-    /// seconds).
+    /// The longest a generator call may run (kami levels of many regions take seconds).
     pub generate_time: Duration,
     /// Solver and generator calls running at once.
     pub max_running: usize,

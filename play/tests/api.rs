@@ -220,12 +220,9 @@ fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
     let time = std::time::Duration::from_millis(100);
     let config = play::Config { solve_time: time, generate_time: time, ..play::Config::default() };
     let host = start(config);
-    // A graded 25x25 puzzle takes seconds: far past 100 ms. The generator reads its budget
-    // and stops at the deadline itself, well before the pool's second of grace.
-    let t = std::time::Instant::now();
-    let slow = post(&host, "/api/hitori/new", &json!({ "size": "25", "seed": 2, "difficulty": "medium" }));
-    assert!(error(&slow, 504).contains("longer than"));
-    assert!(t.elapsed() < std::time::Duration::from_millis(900), "stopped after {:?}", t.elapsed());
+    // A kami level of 80 regions over 800 triangles takes seconds: far past 100 ms. The
+    // generator reads its budget and stops at the deadline itself, well before the pool's
+    // second of grace.
     let t = std::time::Instant::now();
     let slow = post(&host, "/api/kami/new", &json!({ "size": "20x40", "colors": 8, "regions": 80, "seed": 1 }));
     assert!(error(&slow, 504).contains("longer than"));

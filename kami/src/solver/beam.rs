@@ -3,32 +3,19 @@
 
 use rustc_hash::FxHashMap;
 
-use super::Path;
 use super::bounds::{Scratch, heuristic};
+use super::node::Path;
 use engine::StopReason;
 
 use super::budget::Budget;
-use super::ida::{joined, parallel_dfs};
-use super::island::{Island, Node, bits};
-use super::search::{Probe, SPLIT_DEPTH, Search};
+use super::dfs::{Probe, SPLIT_DEPTH, Search};
+use super::node::{Island, Node, bits};
+use super::parallel::{joined, parallel_dfs};
 use crate::{Colour, MAX_COLOURS};
-
-/// The first beam's width (see [`ida_star`](super::ida::ida_star)).
-pub(super) const BEAM_WIDTH: usize = 8;
-
-/// The widest beam (each state of a layer keeps its distance matrix).
-pub(super) const BEAM_WIDEST: usize = 2048;
 
 /// The most bytes of distance matrices a beam's layer holds (big islands get narrower
 /// beams).
 pub(super) const BEAM_BYTES: usize = 1 << 28;
-
-/// Search nodes spent per unit of beam width before a beam search runs (see [`ida_star`](super::ida::ida_star)).
-/// On 29 × 10 levels a beam scores a few thousand children per unit of width (about 300
-/// moves per state, about 12 layers), so a beam and its shortening cost at most about as
-/// much as the search before them, and usually much less (level 5 of the designed set:
-/// 163 000 of its 891 000 nodes).
-pub(super) const BEAM_AFTER: u64 = 2_500;
 
 /// A short path found by beam search; `None` when the budget runs out first (every child
 /// scored counts as a node).
@@ -38,7 +25,7 @@ pub(super) const BEAM_AFTER: u64 = 2_500;
 /// ([`heuristic`]), then by the sum of its regions' eccentricities (a compact graph is
 /// closer to one region), and the `width` best distinct children form the next layer. Not
 /// optimal in general, but often as short as the optimum: the search uses it as an upper
-/// bound (see [`ida_star`](super::ida::ida_star)), and as the best answer when the budget runs out.
+/// bound (see [`ida_star`](super::driver::ida_star)), and as the best answer when the budget runs out.
 pub(super) fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> Option<Path> {
     let n = island.n;
     // Each state of a layer keeps its distance matrix: at most `BEAM_BYTES` of them.

@@ -1,8 +1,7 @@
 //! The admissible lower bounds of a search node (colour, radius, pair and final-colour
 //! bounds; proven in the [solver module docs](super)).
 
-use super::dist::{Far, entries_at_least, lone_colour};
-use super::island::{Island, Node, bits};
+use super::node::{Island, Node, bits, entries_at_least, move_counts};
 use crate::{Colour, MAX_COLOURS};
 
 /// Scratch buffers for the heuristic and moves.
@@ -487,12 +486,6 @@ pub(super) fn moved_counts(counts: &[u32; MAX_COLOURS], a: Colour, x: Colour, me
     child
 }
 
-/// [`moved_counts`] in place.
-pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) {
-    counts[usize::from(a)] -= 1;
-    counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
-}
-
 /// The number of colours present and of colours with exactly one region.
 pub(super) fn colour_summary(counts: &[u32; MAX_COLOURS]) -> (u32, u32) {
     let (present, singles) = colour_masks(counts);
@@ -543,4 +536,37 @@ pub(super) fn bfs_radius(island: &Island, node: &Node, cap: u32, scratch: &mut S
         d += 1;
     }
     d
+}
+
+/// The colours of `far` (the regions at a centre's eccentricity) as a one-bit set when
+/// they are all one colour, else 0 (stopping at the second colour): a centre's lone far
+/// colour (see `bounds::lone_far_colours`).
+pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
+    let mut seen = 0u64;
+    for c in far {
+        seen |= 1 << c;
+        if !seen.is_power_of_two() {
+            return 0;
+        }
+    }
+    seen
+}
+
+/// The alive regions of eccentricity at least some distance, in index order: the only
+/// possible ends of a pair at that distance (the pair scans read only their rows' entries
+/// for each other).
+#[derive(Default)]
+pub(super) struct Far {
+    pub(super) list: Vec<usize>,
+    /// The pairs [`pair_taps`] records below the critical potential, which it lists after
+    /// the critical ones.
+    pub(super) near: Vec<(u16, u16, u8)>,
+}
+
+impl Far {
+    /// Fills in the alive regions of `node` whose eccentricity is at least `at_least`.
+    pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
+        self.list.clear();
+        self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
+    }
 }

@@ -1,13 +1,10 @@
 //! The node and time budget shared by the searches of one solve, and the trace: an
-//! [`engine::Meter`] (nodes, clock, cancel token, progress) with the solver's settings.
+//! [`engine::Meter`] (nodes, clock, cancel token, progress) with the solver's [`Tuning`].
 
 use engine::{CancelToken, Meter, StopReason};
+use serde::{Deserialize, Serialize};
 
-use super::beam::{BEAM_AFTER, BEAM_WIDTH};
-use super::ida::{PROBE_AFTER, PROBE_FIRST_CAP};
-use super::search::PARALLEL_AFTER;
-use super::table::TABLE_LIMIT;
-use super::{Iteration, SolveOptions};
+use super::tuning::Tuning;
 
 /// Search counters shared by every island search.
 pub(super) struct Budget {
@@ -26,47 +23,20 @@ pub(super) struct Budget {
     pub(super) trace: Option<Vec<Iteration>>,
     /// The nodes each thread spent in the last parallel iteration (for the trace).
     pub(super) split: Vec<u64>,
-    /// Nodes of an iteration after which the next runs on the threads
-    /// ([`PARALLEL_AFTER`] but in tests).
-    pub(super) parallel_after: u64,
     /// The island being searched (for the trace).
     pub(super) island: usize,
-    /// Transposition table entries kept at most ([`TABLE_LIMIT`] but in tests).
-    pub(super) table_limit: usize,
-    /// Search nodes per unit of beam width before a beam search ([`BEAM_AFTER`] but in
-    /// tests).
-    pub(super) beam_after: u64,
-    /// The first beam's width ([`BEAM_WIDTH`] but in tests).
-    pub(super) beam_width: usize,
-    /// Nodes of an iteration after which the root's children are probed before the next
-    /// ([`PROBE_AFTER`] but in tests).
-    pub(super) probe_after: u64,
-    /// The first cap of nodes per child of the probes ([`PROBE_FIRST_CAP`] but in tests).
-    pub(super) probe_cap: u64,
+    /// The thresholds and sizes the driver searches with (its own values in tests).
+    pub(super) tuning: Tuning,
 }
 
 impl Budget {
-    /// A budget for one solve under `options`, started now.
-    pub(super) fn new(options: &SolveOptions, trace: bool) -> Self {
-        Budget::metered(options.budget.start(), options.budget.cancel_token().clone(), options.threads, trace)
+    /// A budget for one solve under `budget` on `threads` threads with `tuning`, started now.
+    pub(super) fn new(budget: &engine::Budget, threads: usize, trace: bool, tuning: Tuning) -> Self {
+        Budget::metered(budget.start(), budget.cancel_token().clone(), threads, trace, tuning)
     }
 
-    fn metered(meter: Meter, cancel: CancelToken, threads: usize, trace: bool) -> Self {
-        Budget {
-            meter,
-            cancel,
-            threads,
-            base: 0,
-            trace: trace.then(Vec::new),
-            split: Vec::new(),
-            parallel_after: PARALLEL_AFTER,
-            island: 0,
-            table_limit: TABLE_LIMIT,
-            beam_after: BEAM_AFTER,
-            beam_width: BEAM_WIDTH,
-            probe_after: PROBE_AFTER,
-            probe_cap: PROBE_FIRST_CAP,
-        }
+    fn metered(meter: Meter, cancel: CancelToken, threads: usize, trace: bool, tuning: Tuning) -> Self {
+        Budget { meter, cancel, threads, base: 0, trace: trace.then(Vec::new), split: Vec::new(), island: 0, tuning }
     }
 
     /// Nodes counted so far.
@@ -85,13 +55,7 @@ impl Budget {
     pub(super) fn share(&self, of: usize) -> Budget {
         Budget {
             base: self.base,
-            table_limit: self.table_limit,
-            beam_after: self.beam_after,
-            beam_width: self.beam_width,
-            parallel_after: self.parallel_after,
-            probe_after: self.probe_after,
-            probe_cap: self.probe_cap,
-            ..Budget::metered(self.meter.share(of), self.cancel.clone(), self.threads, false)
+            ..Budget::metered(self.meter.share(of), self.cancel.clone(), self.threads, false, self.tuning)
         }
     }
 
@@ -141,5 +105,70 @@ impl Budget {
     /// Reports the search's current lower bound `bound` on the island being searched.
     pub(super) fn set_bound(&mut self, bound: u32) {
         self.meter.set_bound(self.base + u64::from(bound));
+    }
+}
+
+/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`](super::solve_traced);
+/// when the capped probes of the root's children (module docs, *Upper bounds*) find a
+/// solution, they are listed as one more iteration with its threshold, on one thread.
+///
+/// ```
+/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
+/// let (_, iterations) = kami::solver::solve_traced(&level, &kami::SolveOptions::default()).unwrap();
+/// assert_eq!(iterations[0].island, 0);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Iteration {
+    /// The island (an index into [`RegionGraph::islands`](crate::RegionGraph::islands)).
+    pub island: usize,
+    /// The iteration's threshold: the most moves a solution may have.
+    pub bound: u32,
+    /// Search nodes spent in the iteration (as counted in [`Report::stats`](engine::Report::stats)).
+    pub nodes: u64,
+    /// Transposition table entries at its end.
+    pub table: usize,
+    /// Wall-clock seconds (not deterministic).
+    pub seconds: f64,
+    /// The length of the shortest path found by the beam searches that ran after the
+    /// iteration (each shortened by searches from its states), if one ran (see
+    /// [`solve_traced`](super::solve_traced)).
+    pub beam: Option<u32>,
+    /// With several threads ([`SolveOptions::threads`](super::SolveOptions::threads)), the nodes each spent (in an iteration
+    /// that finds a solution, including those spent after it, which `nodes` leaves out);
+    /// empty with one thread.
+    pub threads: Vec<u64>,
+}
+
+impl std::fmt::Display for Iteration {
+    /// One line: island, threshold, nodes (per thread too, with several), table size,
+    /// seconds and the beam's path length, as the `designed` and `generated` examples print
+    /// their traces.
+    ///
+    /// ```
+    /// let it = kami::solver::Iteration {
+    ///     island: 0,
+    ///     bound: 9,
+    ///     nodes: 1200,
+    ///     table: 80,
+    ///     seconds: 0.25,
+    ///     beam: Some(10),
+    ///     threads: vec![600, 600],
+    /// };
+    /// assert_eq!(
+    ///     it.to_string(),
+    ///     "island 0 bound  9:      1200 nodes [600, 600], table       80, 0.250s, then a beam found 10 moves"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Iteration { island, bound, nodes, table, seconds, .. } = self;
+        write!(f, "island {island} bound {bound:>2}: {nodes:>9} nodes")?;
+        if !self.threads.is_empty() {
+            write!(f, " {:?}", self.threads)?;
+        }
+        write!(f, ", table {table:>8}, {seconds:.3}s")?;
+        if let Some(b) = self.beam {
+            write!(f, ", then a beam found {b} moves")?;
+        }
+        Ok(())
     }
 }

@@ -368,22 +368,26 @@ use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
 use beam::greedy_path;
 use bounds::{Scratch, heuristic};
 use budget::Budget;
-use ida::ida_star;
-use island::Island;
-use search::{Probe, Search};
+use dfs::{Probe, Search};
+use driver::ida_star;
+use node::{Island, Path};
+use tuning::Tuning;
 
 mod beam;
 mod bounds;
 mod budget;
-mod cuts;
-mod dist;
-mod ida;
-mod island;
-mod moves;
-mod reference;
-mod search;
-mod table;
+mod children;
 
+mod driver;
+
+mod dfs;
+mod node;
+mod parallel;
+mod reference;
+mod table;
+mod tuning;
+
+pub use budget::Iteration;
 pub use reference::{bfs_optimum, reference_best_first};
 
 /// What [`solve`] takes besides the level: the search budget (node limit, time limit,
@@ -527,7 +531,7 @@ pub enum SolveError {
 /// # Errors
 /// [`SolveError::TooManyRegions`] when an island is too big for the search.
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Report, SolveError> {
-    let mut budget = Budget::new(options, false);
+    let mut budget = Budget::new(&options.budget, options.threads, false, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     report(level, solved, &budget)
 }
@@ -550,7 +554,7 @@ pub fn optimal(level: &Level) -> Result<Vec<Move>, SolveError> {
 /// [`solve`]'s answer before it becomes an [`Outcome`], with why the budget stopped the
 /// search, if it did (for the generator, which tells a node limit from a deadline).
 pub(crate) fn solve_solved(level: &Level, options: &SolveOptions) -> (Solved, Option<engine::StopReason>) {
-    let mut budget = Budget::new(options, false);
+    let mut budget = Budget::new(&options.budget, options.threads, false, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     (solved, budget.meter.stopped())
 }
@@ -578,71 +582,6 @@ pub(crate) enum Solved {
     GaveUp { lower_bound: u32, best: Option<Vec<Move>> },
 }
 
-/// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`];
-/// when the capped probes of the root's children (module docs, *Upper bounds*) find a
-/// solution, they are listed as one more iteration with its threshold, on one thread.
-///
-/// ```
-/// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let (_, iterations) = kami::solver::solve_traced(&level, &kami::SolveOptions::default()).unwrap();
-/// assert_eq!(iterations[0].island, 0);
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Iteration {
-    /// The island (an index into [`RegionGraph::islands`]).
-    pub island: usize,
-    /// The iteration's threshold: the most moves a solution may have.
-    pub bound: u32,
-    /// Search nodes spent in the iteration (as counted in [`Report::stats`](engine::Report::stats)).
-    pub nodes: u64,
-    /// Transposition table entries at its end.
-    pub table: usize,
-    /// Wall-clock seconds (not deterministic).
-    pub seconds: f64,
-    /// The length of the shortest path found by the beam searches that ran after the
-    /// iteration (each shortened by searches from its states), if one ran (see
-    /// [`solve_traced`]).
-    pub beam: Option<u32>,
-    /// With several threads ([`SolveOptions::threads`]), the nodes each spent (in an iteration
-    /// that finds a solution, including those spent after it, which `nodes` leaves out);
-    /// empty with one thread.
-    pub threads: Vec<u64>,
-}
-
-impl std::fmt::Display for Iteration {
-    /// One line: island, threshold, nodes (per thread too, with several), table size,
-    /// seconds and the beam's path length, as the `designed` and `generated` examples print
-    /// their traces.
-    ///
-    /// ```
-    /// let it = kami::solver::Iteration {
-    ///     island: 0,
-    ///     bound: 9,
-    ///     nodes: 1200,
-    ///     table: 80,
-    ///     seconds: 0.25,
-    ///     beam: Some(10),
-    ///     threads: vec![600, 600],
-    /// };
-    /// assert_eq!(
-    ///     it.to_string(),
-    ///     "island 0 bound  9:      1200 nodes [600, 600], table       80, 0.250s, then a beam found 10 moves"
-    /// );
-    /// ```
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let Iteration { island, bound, nodes, table, seconds, .. } = self;
-        write!(f, "island {island} bound {bound:>2}: {nodes:>9} nodes")?;
-        if !self.threads.is_empty() {
-            write!(f, " {:?}", self.threads)?;
-        }
-        write!(f, ", table {table:>8}, {seconds:.3}s")?;
-        if let Some(b) = self.beam {
-            write!(f, ", then a beam found {b} moves")?;
-        }
-        Ok(())
-    }
-}
-
 /// [`solve`], also listing every IDA* iteration of the islands' searches to any
 /// colour (where the time goes: the iterations below the par prove that fewer moves are not
 /// enough; the last one either finds a solution, with the par as its threshold, or refutes
@@ -664,7 +603,7 @@ impl std::fmt::Display for Iteration {
 /// # Errors
 /// As [`solve`].
 pub fn solve_traced(level: &Level, options: &SolveOptions) -> Result<(Report, Vec<Iteration>), SolveError> {
-    let mut budget = Budget::new(options, true);
+    let mut budget = Budget::new(&options.budget, options.threads, true, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     let report = report(level, solved, &budget)?;
     Ok((report, budget.trace.take().unwrap_or_default()))
@@ -813,9 +752,6 @@ pub fn greedy(level: &Level) -> Vec<Move> {
     let chosen = combine(&islands, &found, &level.colours_used());
     checked_moves(level, &graph, &islands, &chosen)
 }
-
-/// A solution of one island: `(local rep, colour)` moves.
-type Path = Vec<(u32, Colour)>;
 
 /// How many islands end in each colour.
 fn final_counts(finals: &[Colour]) -> [usize; MAX_COLOURS] {

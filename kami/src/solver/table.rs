@@ -6,12 +6,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 
-/// Transposition table entries kept at most (about 100 MB); when it is full, the entries
-/// with the smallest bounds are dropped (`shrink_table`).
-pub(super) const TABLE_LIMIT: usize = 1 << 22;
-
 /// The part of a node's table key that names its context, the move that led to it (see
-/// [`Swap`](super::moves::Swap)), from the keys of the parent's state and of its own: a
+/// [`Swap`](super::children::Swap)), from the keys of the parent's state and of its own: a
 /// node is keyed by `state ^ context_key(parent, state)`. Their difference names the
 /// original regions the move recoloured and their colours before and after, which with
 /// the node's state gives the parent, and so the moves the reduction skips. A bijective

@@ -2,21 +2,22 @@ use proptest::prelude::*;
 
 use super::Solved as Outcome;
 use super::beam::{beam_path, shorten};
+use super::bounds::Far;
 use super::bounds::{
     ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
     open_colours, pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
-use super::cuts::ChildKey;
-use super::dist::{
-    CRITICAL_PAIRS, CentreWitnesses, Far, TapFilter, colour_radius_cut, entries_at_least, merged_row, pair_taps,
-    radius_taps,
-};
-use super::ida::{ida_star, parallel_dfs};
-use super::island::{Island, Node, bits};
-use super::moves::Last;
-use super::search::{Probe, Search};
-use super::table::{SHARDS, SharedTable, TABLE_LIMIT, shrink_table};
+use super::children::ChildKey;
+use super::children::Last;
+use super::children::{CRITICAL_PAIRS, CentreWitnesses, TapFilter, colour_radius_cut, pair_taps, radius_taps};
+use super::dfs::{Probe, Search};
+use super::driver::ida_star;
+use super::node::{Island, Node, bits};
+use super::node::{entries_at_least, merged_row};
+use super::parallel::parallel_dfs;
+use super::table::{SHARDS, SharedTable, shrink_table};
+use super::tuning::Tuning;
 use super::*;
 use crate::State;
 use crate::testutil::level_strategy;
@@ -51,7 +52,7 @@ proptest! {
     #[test]
     fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { table_limit: 8, ..test_budget(Limits::default(), true) };
+        let mut budget = Budget { tuning: Tuning { table_limit: 8,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         // No iteration's threshold overshoots an island's optimum (at most the level's):
@@ -71,7 +72,7 @@ proptest! {
     #[test]
     fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { beam_after: 0, beam_width: width, ..test_budget(Limits::default(), true) };
+        let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -124,18 +125,18 @@ proptest! {
     #[test]
     fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(Limits::default(), true) };
+        let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         // With beams too, the probes run between a beam that falls short and its shortening.
-        let mut budget = Budget { probe_after: 0, beam_after: 0, ..test_budget(Limits::default(), false) };
+        let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: 0,  ..Tuning::default() }, ..test_budget(Limits::default(), false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         let two = || {
             let limits = Limits { threads: 2, ..Limits::default() };
-            let mut budget = Budget { probe_after: 0, parallel_after: 0, beam_after: 0, ..test_budget(limits, false) };
+            let mut budget = Budget { tuning: Tuning { probe_after: 0, parallel_after: 0, beam_after: 0,  ..Tuning::default() }, ..test_budget(limits, false) };
             solve_budget(&level, &mut budget)
         };
         for _ in 0..2 {
@@ -144,7 +145,7 @@ proptest! {
             prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
         }
         let limits = Limits { node_limit: Some(limit), ..Limits::default() };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(limits, false) };
+        let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
         match solve_budget(&level, &mut budget) {
             Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), reference.len()),
             Outcome::GaveUp { lower_bound, .. } => prop_assert!(lower_bound as usize <= reference.len()),
@@ -160,9 +161,9 @@ proptest! {
     #[test]
     fn probes_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy()) {
         let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { probe_after: u64::MAX, beam_after: u64::MAX, ..test_budget(limits, false) };
+        let mut plain = Budget { tuning: Tuning { probe_after: u64::MAX, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
         let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { probe_after: 0, beam_after: u64::MAX, ..test_budget(Limits::default(), true) };
+        let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -174,9 +175,9 @@ proptest! {
     #[test]
     fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
         let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { beam_after: u64::MAX, ..test_budget(limits, false) };
+        let mut plain = Budget { tuning: Tuning { beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
         let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { beam_after: 0, beam_width: width, ..test_budget(Limits::default(), true) };
+        let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -213,11 +214,14 @@ fn with_a_full_table(level: &Level, width: usize, cap: u64) -> Vec<(Path, Path)>
         let island = Island::new(&graph, regions);
         let limits = Limits { threads: 2, ..Limits::default() };
         let budget = || Budget {
-            probe_after: 0,
-            probe_cap: cap,
-            parallel_after: 0,
-            beam_after: 0,
-            beam_width: width,
+            tuning: Tuning {
+                probe_after: 0,
+                probe_cap: cap,
+                parallel_after: 0,
+                beam_after: 0,
+                beam_width: width,
+                ..Tuning::default()
+            },
             ..test_budget(limits, false)
         };
         let mut table = FxHashMap::default();
@@ -254,10 +258,7 @@ fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Opt
     let limits = Limits { node_limit, threads };
     let beam_after = if width == 0 { u64::MAX } else { 0 };
     let mut budget = Budget {
-        beam_after,
-        beam_width: width.max(1),
-        parallel_after: 0,
-        probe_after: 0,
+        tuning: Tuning { beam_after, beam_width: width.max(1), parallel_after: 0, probe_after: 0, ..Tuning::default() },
         ..test_budget(limits, false)
     };
     let outcome = solve_budget(level, &mut budget);
@@ -442,8 +443,10 @@ fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
     let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
     let optimum = solve(&level).len() as u32;
     for limit in [1, 10, 100, 1_000, 10_000, 100_000] {
-        let mut budget =
-            Budget { beam_after: 1, ..test_budget(Limits { node_limit: Some(limit), ..Limits::default() }, false) };
+        let mut budget = Budget {
+            tuning: Tuning { beam_after: 1, ..Tuning::default() },
+            ..test_budget(Limits { node_limit: Some(limit), ..Limits::default() }, false)
+        };
         match solve_budget(&level, &mut budget) {
             Outcome::Optimal(moves) => assert_eq!(moves.len() as u32, optimum),
             Outcome::GaveUp { lower_bound, best } => {
@@ -536,7 +539,7 @@ fn a_shared_table_keeps_the_largest_bound_of_each_key_and_gives_it_back() {
             let shared = &shared;
             scope.spawn(move || {
                 for k in 0..200u128 {
-                    shared.store(key(k), t + (k % 7) as u32, TABLE_LIMIT);
+                    shared.store(key(k), t + (k % 7) as u32, Tuning::default().table_limit);
                 }
             });
         }
@@ -545,7 +548,7 @@ fn a_shared_table_keeps_the_largest_bound_of_each_key_and_gives_it_back() {
     assert_eq!(shared.stored(key(3)), 4);
     assert_eq!(shared.stored(key(500)), 0);
     // Bounds saturate at 255.
-    shared.store(key(500), 1_000, TABLE_LIMIT);
+    shared.store(key(500), 1_000, Tuning::default().table_limit);
     assert_eq!(shared.stored(key(500)), 255);
     // Beyond its share of the limit, a shard drops its smallest bounds.
     let small = SharedTable::new(FxHashMap::default());
@@ -568,7 +571,7 @@ proptest! {
         let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
         let limits = Limits { threads: 2, ..Limits::default() };
         let mut budget =
-            Budget { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0, ..test_budget(limits, false) };
+            Budget { tuning: Tuning { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0,  ..Tuning::default() }, ..test_budget(limits, false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
@@ -1433,7 +1436,7 @@ fn test_budget(limits: Limits, trace: bool) -> Budget {
     if let Some(n) = limits.node_limit {
         budget = budget.with_node_limit(n);
     }
-    Budget::new(&SolveOptions::default().with_budget(budget).with_threads(limits.threads), trace)
+    Budget::new(&budget, limits.threads, trace, Tuning::default())
 }
 
 /// [`solve_solved`] under `limits`.

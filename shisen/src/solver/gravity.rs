@@ -4,15 +4,16 @@
 //! With gravity a pair that connects may stop connecting, so the search tries removals one
 //! by one. A position is still determined by the set of removed tiles (each column keeps its
 //! remaining tiles, in order, at the bottom), so a transposition table of failed positions
-//! serves: keys are hashed with Zobrist keys per tile and compared exactly. Moves are
-//! ordered: pairs within one column first (only that column moves), then kinds being
-//! finished, then upper tiles first. The search restarts after 2,000 nodes, then 4,000,
+//! serves: its key is the bit set of removed tiles, and a child position already proven
+//! lost is skipped before it is played (no node, no grid copy). Moves are ordered: pairs
+//! within one column first (only that column moves), then kinds being finished, then upper
+//! tiles first. The search restarts after 2,000 nodes, then 4,000,
 //! 8,000, ..., each time with the order of the upper tiles shuffled a little more; failed
 //! positions stay remembered, so the search stays exact while one early wrong move no
 //! longer costs the whole budget (random 18x8 deals left undecided after 200,000 nodes: 11
-//! in 200 without restarts, 2 with).
-
-use std::hash::{Hash, Hasher};
+//! in 200 without restarts, 2 with). Listing the moves, a tile enclosed by tiles on all
+//! four sides is paired only with a neighbour, without a connection test. The rules tried
+//! and dropped (dead-end tests, a safe move) are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
@@ -31,19 +32,6 @@ const NOISE: u64 = 10_000;
 /// kind being finished (1,000 rows) and of a pair within one column.
 const NOISE_MAX: u64 = 640_000;
 
-/// A failed position: its set of removed tiles, hashed by Zobrist keys.
-#[derive(Clone, PartialEq, Eq)]
-struct Key {
-    zobrist: u64,
-    removed: Box<[u64]>,
-}
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.zobrist);
-    }
-}
-
 /// The search over removals (see the module docs).
 pub(super) struct Search {
     tiles: Tiles,
@@ -51,11 +39,12 @@ pub(super) struct Search {
     /// The budget's account: nodes, clock, cancel token, progress.
     pub(super) meter: Meter,
     line: Line,
-    /// The removed tiles, one bit each.
+    /// The removed tiles, one bit each: the key of the position.
     removed: Vec<u64>,
-    zobrist: u64,
-    keys: Vec<u64>,
-    failed: FxHashSet<Key>,
+    /// The keys of the positions proven lost.
+    failed: FxHashSet<Box<[u64]>>,
+    /// The key of a child position, to look up before playing into it.
+    child: Vec<u64>,
     /// The tiles of each removal of the line, for undoing.
     taken: Vec<(Tile, Tile)>,
     /// Grid snapshots for undoing gravity moves, one per removal.
@@ -76,7 +65,6 @@ impl Search {
     pub(super) fn new(board: &Board, gravity: bool, meter: Meter) -> Search {
         let tiles = Tiles::new(board);
         let n = tiles.len();
-        let mut rng = SeededRng::new(0x5eed_5150);
         let settled = !gravity || tiles.grid.is_settled();
         let all_columns = (!settled).then(|| (0..tiles.grid.width()).collect());
         Search {
@@ -85,9 +73,8 @@ impl Search {
             meter,
             line: Line::new(n),
             removed: vec![0; n.div_ceil(64)],
-            zobrist: 0,
-            keys: (0..n).map(|_| rng.next_u64()).collect(),
             failed: FxHashSet::default(),
+            child: Vec::new(),
             taken: Vec::new(),
             saved: Vec::new(),
             rng: SeededRng::new(0x6a7e),
@@ -134,7 +121,6 @@ impl Search {
     /// Marks tile `t` removed, or back.
     fn flip(&mut self, t: Tile) {
         self.removed[t as usize / 64] ^= 1 << (t % 64);
-        self.zobrist ^= self.keys[t as usize];
     }
 
     fn is_removed(&self, t: Tile) -> bool {
@@ -183,8 +169,18 @@ impl Search {
         self.line.tiles_left += 2;
     }
 
-    fn key(&self) -> Key {
-        Key { zobrist: self.zobrist, removed: self.removed.clone().into_boxed_slice() }
+    fn key(&self) -> Box<[u64]> {
+        self.removed.clone().into_boxed_slice()
+    }
+
+    /// Whether the position after removing the tiles at cells `a` and `b` is known lost.
+    fn lost_after(&mut self, a: usize, b: usize) -> bool {
+        self.child.clone_from(&self.removed);
+        for cell in [a, b] {
+            let t = self.tiles.grid.tile(cell).expect("a tile");
+            self.child[t as usize / 64] ^= 1 << (t % 64);
+        }
+        self.failed.contains(&self.child[..])
     }
 
     /// One node: the position after the line so far.
@@ -206,12 +202,21 @@ impl Search {
         }
         let w = self.tiles.grid.width();
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
-        let mut group: Vec<usize> = Vec::new();
+        // Per remaining tile of a class: its cell, column, row, and whether a path can leave it.
+        let mut group: Vec<(usize, usize, usize, bool)> = Vec::new();
         for k in 0..self.tiles.members.len() {
             group.clear();
-            group.extend(self.tiles.members[k].iter().filter(|&&t| !self.is_removed(t)).map(|&t| self.tiles.cell(t)));
-            for (i, &a) in group.iter().enumerate() {
-                for &b in &group[i + 1..] {
+            let grid = &self.tiles.grid;
+            group.extend(self.tiles.members[k].iter().filter(|&&t| !self.is_removed(t)).map(|&t| {
+                let cell = self.tiles.cell(t);
+                (cell, cell % w, cell / w, grid.exposed(cell))
+            }));
+            for (i, &(a, xa, ya, ea)) in group.iter().enumerate() {
+                for &(b, xb, yb, eb) in &group[i + 1..] {
+                    // Enclosed tiles connect only to a neighbour: a cheap test first.
+                    if !(ea && eb) && xa.abs_diff(xb) + ya.abs_diff(yb) != 1 {
+                        continue;
+                    }
                     let (a, b) = (a.min(b), a.max(b));
                     if self.tiles.grid.connects(a, b) {
                         // Pairs within one column first (only that column moves), then
@@ -227,6 +232,9 @@ impl Search {
         }
         moves.sort_unstable();
         for (_, a, b) in moves {
+            if self.lost_after(a, b) {
+                continue;
+            }
             self.apply(a, b);
             let outcome = self.run();
             if outcome == Step::Solved {

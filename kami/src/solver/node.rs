@@ -1,12 +1,14 @@
-//! One island's region graph as bitsets, and the search states (nodes) over it.
+//! The lowest layer of the solver: one island's region graph as bitsets, the search
+//! states (nodes) over it with their distance matrices, and the primitives on both
+//! (bitset iteration, the matrix update when a move merges regions, the merged set's row,
+//! byte-parallel scans of a row, the colour counts after a move). It imports nothing
+//! else from the solver.
 
 use std::sync::OnceLock;
 
 use engine::SeededRng;
 use rustc_hash::FxHashMap;
 
-use super::bounds::move_counts;
-use super::dist::{merge_distances, merge_distances_into, merged_row};
 use crate::{Colour, MAX_COLOURS, RegionGraph};
 
 /// One island's region graph as bitsets over its regions (numbered `0..n` locally).
@@ -266,3 +268,144 @@ impl Island {
         path.last().map_or(self.colours[0], |&(_, c)| c)
     }
 }
+
+/// Updates the distance matrix after the regions `merged` (a bitset, including `r`) became
+/// one region represented by `r`, and returns the new radius.
+///
+/// A path in the new graph either avoids the merged vertex (a path of the old graph) or
+/// passes through it once, so `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))` with
+/// `d(u, S) = min over s ∈ S of d(u, s)`. Saturating at 255 keeps every entry equal to
+/// `min(true distance, 255)`: a true distance below 255 is one of the two terms, both
+/// exact. Rows of dead regions are left alone; columns of dead regions hold the distance to
+/// the region they merged into (they follow the same rule), so the largest entry of an
+/// alive row is its eccentricity.
+pub(super) fn merge_distances(
+    dist: &mut [u8],
+    ecc: &mut [u8],
+    n: usize,
+    alive: &[u64],
+    r: usize,
+    merged: &[u64],
+) -> u32 {
+    let mut ds = vec![u8::MAX; n];
+    merged_row(dist, n, merged, &mut ds);
+    let src = dist.to_vec();
+    merge_distances_into(&src, dist, ecc, n, alive, r, &ds)
+}
+
+/// `ds[v]` = the distance from the merged set to `v`: the least of the rows of `merged`.
+pub(super) fn merged_row(dist: &[u8], n: usize, merged: &[u64], ds: &mut [u8]) {
+    ds.fill(u8::MAX);
+    for s in bits(merged) {
+        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
+            *d = (*d).min(x);
+        }
+    }
+}
+
+/// [`merge_distances`] from the matrix `src` into `dst` (rows of alive regions only), with
+/// the merged set's row `ds` already computed by [`merged_row`].
+pub(super) fn merge_distances_into(
+    src: &[u8],
+    dst: &mut [u8],
+    eccs: &mut [u8],
+    n: usize,
+    alive: &[u64],
+    r: usize,
+    ds: &[u8],
+) -> u32 {
+    let mut radius = u32::MAX;
+    for u in bits(alive) {
+        let row = &mut dst[u * n..(u + 1) * n];
+        let du = ds[u];
+        let mut ecc = 0u8;
+        if u == r {
+            row.copy_from_slice(ds);
+            ecc = ds.iter().copied().max().unwrap_or(0);
+        } else {
+            for ((d, &old), &x) in row.iter_mut().zip(&src[u * n..(u + 1) * n]).zip(ds) {
+                *d = old.min(du.saturating_add(x));
+                ecc = ecc.max(*d);
+            }
+        }
+        eccs[u] = ecc;
+        radius = radius.min(u32::from(ecc));
+    }
+    radius
+}
+
+/// The entries `(w, d)` of a distance row, from index `from` on, with `d ≥ at_least`.
+/// Most entries of a row are far below the distances the pair scans look for, so the row
+/// is read eight bytes at a time and only chunks holding a candidate are looked into.
+pub(super) fn entries_at_least(row: &[u8], from: usize, at_least: u32) -> AtLeast<'_> {
+    match u8::try_from(at_least) {
+        Ok(threshold) => AtLeast { row, chunk: from, next: from, mask: 0, threshold },
+        // No byte reaches it.
+        Err(_) => AtLeast { row, chunk: 0, next: row.len(), mask: 0, threshold: u8::MAX },
+    }
+}
+
+/// The iterator of [`entries_at_least`].
+pub(super) struct AtLeast<'a> {
+    pub(super) row: &'a [u8],
+    /// The start of the chunk `mask` describes, and of the next chunk.
+    pub(super) chunk: usize,
+    pub(super) next: usize,
+    /// The high bit of byte `i` is set when `row[chunk + i]` may be a candidate.
+    pub(super) mask: u64,
+    pub(super) threshold: u8,
+}
+
+/// Bytes `0x01` and `0x80`, for comparing eight bytes at once.
+pub(super) const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+
+pub(super) const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` set when that byte is at least `t ≤ 128`: for a
+/// byte `b < 128`, `(b | 0x80) − t` (no borrow, as `t ≤ 128`) has its high bit set
+/// exactly when `b ≥ t`; a byte `b ≥ 128 ≥ t` has its own high bit set.
+pub(super) fn bytes_at_least(word: u64, t: u8) -> u64 {
+    debug_assert!(t <= 128);
+    (((word | HIGH_BYTES).wrapping_sub(u64::from(t) * LOW_BYTES)) | word) & HIGH_BYTES
+}
+
+impl Iterator for AtLeast<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        loop {
+            while self.mask != 0 {
+                let w = self.chunk + (self.mask.trailing_zeros() / 8) as usize;
+                self.mask &= self.mask - 1;
+                // Thresholds above 128 are compared at 128 first.
+                if self.row[w] >= self.threshold {
+                    return Some((w, self.row[w]));
+                }
+            }
+            let rest = self.row.get(self.next..).filter(|r| !r.is_empty())?;
+            let take = rest.len().min(8);
+            let word = rest.first_chunk::<8>().map_or_else(
+                || {
+                    let mut bytes = [0u8; 8];
+                    bytes[..take].copy_from_slice(rest);
+                    u64::from_le_bytes(bytes)
+                },
+                |chunk| u64::from_le_bytes(*chunk),
+            );
+            let mut mask = bytes_at_least(word, self.threshold.min(128));
+            if take < 8 {
+                mask &= (1u64 << (8 * take)) - 1;
+            }
+            (self.chunk, self.next, self.mask) = (self.next, self.next + take, mask);
+        }
+    }
+}
+
+/// [`moved_counts`] in place.
+pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) {
+    counts[usize::from(a)] -= 1;
+    counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
+}
+
+/// A solution of one island: `(local rep, colour)` moves.
+pub(super) type Path = Vec<(u32, Colour)>;

@@ -1,37 +1,36 @@
 //! IDA* over one island: its iterations, on one thread or split across several.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::beam::{BEAM_WIDEST, beam_path, shorten};
+use super::beam::{beam_path, shorten};
 use super::bounds::heuristic;
-use engine::StopReason;
 
 use super::budget::Budget;
-use super::cuts::ChildKey;
-use super::island::Island;
-use super::moves::Last;
-use super::search::{Part, Probe, SPLIT_DEPTH, Search, UNIT_BITS};
+use super::budget::Iteration;
+use super::children::{ChildKey, Last};
+use super::dfs::{Probe, SPLIT_DEPTH, Search, UNIT_BITS};
+use super::node::Island;
+use super::node::Path;
+use super::parallel::{absorb_all, on_threads, parallel_dfs, spent_up_to};
 use super::table::SharedTable;
-use super::{Iteration, Path};
 use crate::Colour;
 
 /// IDA*: the optimal path of `(local rep, colour)` moves, or, when the budget runs out, a
 /// proven lower bound and the shortest path found by beam search (if it ran).
 ///
-/// After an iteration of at least [`PROBE_AFTER`] nodes, when the narrowest beam due (if
+/// After an iteration of at least [`Tuning::probe_after`](super::tuning::Tuning::probe_after) nodes, when the narrowest beam due (if
 /// any) found no path of the next threshold's length, the root's children are probed for
 /// one by capped searches ([`probe_children`]) before that beam's path is shortened and
 /// before the wider beams; a solution found ends the search.
 ///
 /// Searches without a target colour also run [`beam_path`] after an iteration, while its
-/// path is longer than the next threshold, once the search has spent [`BEAM_AFTER`](super::beam::BEAM_AFTER) nodes
-/// per unit of beam width: the first beam is [`BEAM_WIDTH`](super::beam::BEAM_WIDTH) wide, each later one four
-/// times wider than the last, up to [`BEAM_WIDEST`]. Each beam's path is then shortened by
+/// path is longer than the next threshold, once the search has spent [`Tuning::beam_after`](super::tuning::Tuning::beam_after) nodes
+/// per unit of beam width: the first beam is [`Tuning::beam_width`](super::tuning::Tuning::beam_width) wide, each later one four
+/// times wider than the last, up to [`Tuning::beam_widest`](super::tuning::Tuning::beam_widest). Each beam's path is then shortened by
 /// [`shorten`] with a quarter of that many nodes per suffix. After an iteration, the
 /// beams due run narrowest first, and stop at the first whose path has at most the next
 /// threshold's moves: a long iteration that makes several widths due pays for the wide
@@ -76,13 +75,13 @@ fn iterate(
         search.budget.set_bound(bound);
     }
     let mut upper: Option<Path> = None;
-    let mut width = search.budget.beam_width;
+    let mut width = search.budget.tuning.beam_width;
     // The nodes the last beam and its shortening took.
     let mut beam_cost: Option<u64> = None;
     // The other threads' tables (see `parallel_dfs`).
     let threads = search.budget.threads;
     let mut tables: Vec<FxHashMap<u128, u8>> = Vec::new();
-    // The nodes of the last iteration (see `PARALLEL_AFTER`).
+    // The nodes of the last iteration (see `Tuning::parallel_after`).
     let mut last = 0;
     loop {
         if upper.as_ref().is_some_and(|path| path.len() as u32 <= bound) {
@@ -91,7 +90,7 @@ fn iterate(
         }
         let (nodes, start) = (search.budget.nodes(), Instant::now());
         search.budget.split.clear();
-        let probe = if threads > 1 && last >= search.budget.parallel_after {
+        let probe = if threads > 1 && last >= search.budget.tuning.parallel_after {
             tables.resize_with(threads - 1, FxHashMap::default);
             parallel_dfs(&mut search, &mut tables, bound, (SPLIT_DEPTH, true))
         } else {
@@ -113,18 +112,20 @@ fn iterate(
             }
         }
         let open = |upper: &Option<Path>| upper.as_ref().is_none_or(|path| path.len() as u32 > bound);
-        let beam_after = search.budget.beam_after;
+        let beam_after = search.budget.tuning.beam_after;
         let due = |nodes: u64, width: usize| nodes >= beam_after.saturating_mul(width as u64);
         // Every beam due, narrowest first, until one's path is short enough to end the
         // search once this threshold is refuted (a long iteration may have passed several);
         // capped searches of the root's children, whose solution ends the search, after the
         // first beam that falls short, before its shortening (or at once if no beam is due).
-        let mut probe_due = last >= search.budget.probe_after;
+        let mut probe_due = last >= search.budget.tuning.probe_after;
         // The probes' nodes, which do not make the next beam due (they ran after the
         // shortening when the next beam was decided).
         let mut probing = 0;
         while open(&upper) {
-            let beam_due = target.is_none() && width <= BEAM_WIDEST && due(search.budget.nodes() - probing, width);
+            let beam_due = target.is_none()
+                && width <= search.budget.tuning.beam_widest
+                && due(search.budget.nodes() - probing, width);
             if !beam_due {
                 if probe_due {
                     // About what the next beam would cost (a beam four times wider than
@@ -142,7 +143,7 @@ fn iterate(
             }
             let before = search.budget.nodes();
             let Some(path) = beam_path(island, width, search.budget) else { return Err((bound, upper)) };
-            let suffix_nodes = (search.budget.beam_after.saturating_mul(width as u64) / 4).max(1_000);
+            let suffix_nodes = (search.budget.tuning.beam_after.saturating_mul(width as u64) / 4).max(1_000);
             beam_traced(&mut search, path.len());
             if probe_due && path.len() as u32 > bound {
                 // The shortening looks for a path of the threshold's length too, but only
@@ -227,14 +228,10 @@ fn traced(
     }
 }
 
-/// An iteration follows capped searches of the root's children (see [`probe_children`])
-/// when the iteration before it spent at least this many nodes.
-pub(super) const PROBE_AFTER: u64 = 10_000;
-
 /// Before an IDA* iteration to threshold `bound` (every smaller one refuted): the root's
 /// children, in the order the iteration takes them, each searched to `bound − 1` moves by
 /// a depth-first search of at most a few nodes, in passes: the first
-/// [`PROBE_FIRST_CHILDREN`] children with at most [`PROBE_FIRST_CAP`] nodes each, then
+/// [`Tuning::probe_first_children`](super::tuning::Tuning::probe_first_children) children with at most [`Tuning::probe_cap`](super::tuning::Tuning::probe_cap) nodes each, then
 /// twice as many children with four times the nodes, and so on, until `nodes` are spent;
 /// the first solution found, which has `bound` moves and so is optimal (the order puts
 /// the likeliest children first, and a child with an easy solution needs few nodes).
@@ -300,7 +297,7 @@ fn probe_share(
     search.make_room(0);
     let mut merged = vec![0u64; island.words];
     let end = search.budget.nodes().saturating_add(nodes);
-    let (mut cap, mut count) = (search.budget.probe_cap, PROBE_FIRST_CHILDREN);
+    let (mut cap, mut count) = (search.budget.tuning.probe_cap, search.budget.tuning.probe_first_children);
     let mut probed = Probed { found: None, spent: Vec::new() };
     for pass in 0u64.. {
         for (k, &(_, r, x)) in moves.iter().enumerate().take(count).skip(index).step_by(of) {
@@ -360,7 +357,7 @@ fn capped_alone<T>(
     let shared = search.shared.take();
     let out = capped(search, tables);
     if let Some(shared) = shared {
-        let limit = search.budget.table_limit;
+        let limit = search.budget.tuning.table_limit;
         for table in std::iter::once(&mut *search.table).chain(tables.iter_mut()) {
             for (key, bound) in table.drain() {
                 shared.store(key, u32::from(bound), limit);
@@ -369,127 +366,4 @@ fn capped_alone<T>(
         search.shared = Some(shared);
     }
     out
-}
-
-/// The first cap of nodes per child in [`probe_children`] (four times more in each later
-/// pass).
-pub(super) const PROBE_FIRST_CAP: u64 = 256;
-
-/// The children the first pass of [`probe_children`] searches (twice as many in each
-/// later pass).
-pub(super) const PROBE_FIRST_CHILDREN: usize = 8;
-
-/// Runs `work` on `1 + tables.len()` threads, given each thread's search and index: on
-/// `search` itself (thread 0, with an equal share of any node limit left, on a meter of
-/// its own) and on a new search for each other thread (its table one of `tables`, an equal
-/// share of the node limit, a copy of `search`'s root and its shared table, if any).
-/// Returns, thread by thread, what `work` returned, the nodes it spent and why its budget
-/// ran out, if it did. `search.budget.split` holds each thread's nodes; the caller counts
-/// them in `search.budget` with [`Budget::absorb`]: all of them, or only those up to a
-/// solution it keeps.
-fn on_threads<T: Send>(
-    search: &mut Search<'_>,
-    tables: &mut [FxHashMap<u128, u8>],
-    work: impl Fn(&mut Search<'_>, usize) -> T + Sync,
-) -> Vec<(T, u64, Option<StopReason>)> {
-    let of = tables.len() + 1;
-    let budgets: Vec<Budget> = (1..of).map(|_| search.budget.share(of)).collect();
-    let own = search.budget.meter.share(of);
-    let (island, target, palette, shared) = (search.island, search.target, search.palette, search.shared);
-    let (root, work) = (&search.stack[0].clone(), &work);
-    let results = std::thread::scope(|scope| {
-        let handles: Vec<_> = tables
-            .iter_mut()
-            .zip(budgets)
-            .enumerate()
-            .map(|(i, (table, mut budget))| {
-                scope.spawn(move || {
-                    let mut worker = Search::new(island, target, palette, &mut budget, table);
-                    worker.stack[0].clone_from(root);
-                    worker.shared = shared;
-                    let out = work(&mut worker, i + 1);
-                    (out, budget.nodes(), budget.meter.stopped())
-                })
-            })
-            .collect();
-        let main = std::mem::replace(&mut search.budget.meter, own);
-        let out = work(search, 0);
-        let own = std::mem::replace(&mut search.budget.meter, main);
-        let mut results = vec![(out, own.nodes(), own.stopped())];
-        results.extend(handles.into_iter().map(joined));
-        results
-    });
-    search.budget.split = results.iter().map(|r| r.1).collect();
-    results
-}
-
-/// Counts in `search.budget` every thread's nodes of `results` (see [`on_threads`]), and
-/// stops it when a thread's budget ran out.
-fn absorb_all<T>(search: &mut Search<'_>, results: &[(T, u64, Option<StopReason>)]) {
-    let stopped = results.iter().find_map(|r| r.2);
-    search.budget.absorb(results.iter().map(|r| r.1).sum(), stopped);
-}
-
-/// The nodes a thread spent on the units (`(code, nodes)`, see [`Part::spent`]) up to
-/// `unit`.
-fn spent_up_to(spent: &[(u64, u64)], unit: u64) -> u64 {
-    spent.iter().filter(|&&(code, _)| code <= unit).map(|&(_, n)| n).sum()
-}
-
-/// The result of a search thread (its panic, if it panicked, goes on in the caller).
-pub(super) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
-/// One IDA* iteration of `search` (at its root, to threshold `bound`) on `1 + tables.len()`
-/// threads, the calling one with `search`'s table and each other with one of `tables` (see
-/// the module docs, [Threads](self#threads)). With a node limit, each thread gets an equal
-/// share of the nodes left. The nodes of every thread count in `search.budget`, but in an
-/// iteration that finds a solution only those spent up to the unit of the solution kept:
-/// what the other threads spent after it depends on when they learnt of it.
-pub(super) fn parallel_dfs(
-    search: &mut Search<'_>,
-    tables: &mut [FxHashMap<u128, u8>],
-    bound: u32,
-    (split, skip): (usize, bool),
-) -> Probe {
-    if search.budget.aborted() {
-        // As on one thread: nothing more is searched once the budget has run out.
-        return search.dfs(0, bound, None);
-    }
-    let of = tables.len() + 1;
-    let first = Arc::new(AtomicU64::new(u64::MAX));
-    let mut results = on_threads(search, tables, |search, index| {
-        search.part = Some(Part::new(split, index, of, Arc::clone(&first), skip));
-        let probe = search.dfs(0, bound, None);
-        let mut part = search.part.take().unwrap_or_else(|| unreachable!("set above"));
-        part.close(search.budget.nodes());
-        (probe, part, std::mem::take(&mut search.path))
-    });
-    let kept = results
-        .iter()
-        .enumerate()
-        .filter(|(_, ((probe, ..), ..))| matches!(probe, Probe::Found))
-        .min_by_key(|(_, ((_, part, _), ..))| part.found)
-        .map(|(t, ((_, part, _), ..))| (t, part.found.unwrap_or(0)));
-    if let Some((t, unit)) = kept {
-        // The solution below the earliest unit: the one a single thread finds (unless a
-        // thread ran out of its share of a node limit on an earlier unit). Counted:
-        // each thread's root and its units up to `unit` (searched whatever the timing).
-        let counted: u64 = results.iter().map(|((_, part, _), ..)| 1 + spent_up_to(&part.spent, unit)).sum();
-        search.budget.absorb(counted, None);
-        search.path = std::mem::take(&mut results[t].0.2);
-        return Probe::Found;
-    }
-    absorb_all(search, &results);
-    if search.budget.aborted() {
-        return Probe::Bound(0);
-    }
-    Probe::Bound(
-        results
-            .iter()
-            .filter_map(|((probe, ..), ..)| if let Probe::Bound(b) = probe { Some(*b) } else { None })
-            .min()
-            .unwrap_or(0),
-    )
 }

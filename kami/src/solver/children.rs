@@ -1,74 +1,11 @@
-//! Distance matrices: their update when a move merges regions, the merged set's row,
-//! and the radius and pair tests and tap filters read off a parent's matrix.
+//! Tests of a node's children read off the parent's distance matrix before they are
+//! built: the radius and colour-radius test, and the tap filters (the regions a child
+//! must tap to bring the radius or a critical pair's potential down). Free functions of a
+//! node, built on [`node`](super::node) and [`bounds`](super::bounds).
 
-use super::bounds::pair_delta;
-use super::island::{Node, bits};
+use super::bounds::{Far, lone_colour, pair_delta};
+use super::node::{Node, bits, entries_at_least};
 use crate::Colour;
-
-/// Updates the distance matrix after the regions `merged` (a bitset, including `r`) became
-/// one region represented by `r`, and returns the new radius.
-///
-/// A path in the new graph either avoids the merged vertex (a path of the old graph) or
-/// passes through it once, so `d'(u, v) = min(d(u, v), d(u, S) + d(S, v))` with
-/// `d(u, S) = min over s ∈ S of d(u, s)`. Saturating at 255 keeps every entry equal to
-/// `min(true distance, 255)`: a true distance below 255 is one of the two terms, both
-/// exact. Rows of dead regions are left alone; columns of dead regions hold the distance to
-/// the region they merged into (they follow the same rule), so the largest entry of an
-/// alive row is its eccentricity.
-pub(super) fn merge_distances(
-    dist: &mut [u8],
-    ecc: &mut [u8],
-    n: usize,
-    alive: &[u64],
-    r: usize,
-    merged: &[u64],
-) -> u32 {
-    let mut ds = vec![u8::MAX; n];
-    merged_row(dist, n, merged, &mut ds);
-    let src = dist.to_vec();
-    merge_distances_into(&src, dist, ecc, n, alive, r, &ds)
-}
-
-/// `ds[v]` = the distance from the merged set to `v`: the least of the rows of `merged`.
-pub(super) fn merged_row(dist: &[u8], n: usize, merged: &[u64], ds: &mut [u8]) {
-    ds.fill(u8::MAX);
-    for s in bits(merged) {
-        for (d, &x) in ds.iter_mut().zip(&dist[s * n..(s + 1) * n]) {
-            *d = (*d).min(x);
-        }
-    }
-}
-
-/// [`merge_distances`] from the matrix `src` into `dst` (rows of alive regions only), with
-/// the merged set's row `ds` already computed by [`merged_row`].
-pub(super) fn merge_distances_into(
-    src: &[u8],
-    dst: &mut [u8],
-    eccs: &mut [u8],
-    n: usize,
-    alive: &[u64],
-    r: usize,
-    ds: &[u8],
-) -> u32 {
-    let mut radius = u32::MAX;
-    for u in bits(alive) {
-        let row = &mut dst[u * n..(u + 1) * n];
-        let du = ds[u];
-        let mut ecc = 0u8;
-        if u == r {
-            row.copy_from_slice(ds);
-            ecc = ds.iter().copied().max().unwrap_or(0);
-        } else {
-            for ((d, &old), &x) in row.iter_mut().zip(&src[u * n..(u + 1) * n]).zip(ds) {
-                *d = old.min(du.saturating_add(x));
-                ecc = ecc.max(*d);
-            }
-        }
-        eccs[u] = ecc;
-        radius = radius.min(u32::from(ecc));
-    }
-    radius
-}
 
 /// Whether the child by the merge of the regions `merged` (a bitset, recoloured `x`) has
 /// a radius above `limit`, or of exactly `limit` with no colour of `open` among its lone
@@ -158,20 +95,6 @@ pub(super) fn colour_radius_cut(
         }
     }
     true
-}
-
-/// The colours of `far` (the regions at a centre's eccentricity) as a one-bit set when
-/// they are all one colour, else 0 (stopping at the second colour): a centre's lone far
-/// colour (see `bounds::lone_far_colours`).
-pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
-    let mut seen = 0u64;
-    for c in far {
-        seen |= 1 << c;
-        if !seen.is_power_of_two() {
-            return 0;
-        }
-    }
-    seen
 }
 
 /// No second witness (see [`CentreWitnesses`]).
@@ -302,72 +225,6 @@ pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter
     !all
 }
 
-/// The entries `(w, d)` of a distance row, from index `from` on, with `d ≥ at_least`.
-/// Most entries of a row are far below the distances the pair scans look for, so the row
-/// is read eight bytes at a time and only chunks holding a candidate are looked into.
-pub(super) fn entries_at_least(row: &[u8], from: usize, at_least: u32) -> AtLeast<'_> {
-    match u8::try_from(at_least) {
-        Ok(threshold) => AtLeast { row, chunk: from, next: from, mask: 0, threshold },
-        // No byte reaches it.
-        Err(_) => AtLeast { row, chunk: 0, next: row.len(), mask: 0, threshold: u8::MAX },
-    }
-}
-
-/// The iterator of [`entries_at_least`].
-pub(super) struct AtLeast<'a> {
-    pub(super) row: &'a [u8],
-    /// The start of the chunk `mask` describes, and of the next chunk.
-    pub(super) chunk: usize,
-    pub(super) next: usize,
-    /// The high bit of byte `i` is set when `row[chunk + i]` may be a candidate.
-    pub(super) mask: u64,
-    pub(super) threshold: u8,
-}
-
-/// Bytes `0x01` and `0x80`, for comparing eight bytes at once.
-pub(super) const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
-pub(super) const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `word` set when that byte is at least `t ≤ 128`: for a
-/// byte `b < 128`, `(b | 0x80) − t` (no borrow, as `t ≤ 128`) has its high bit set
-/// exactly when `b ≥ t`; a byte `b ≥ 128 ≥ t` has its own high bit set.
-pub(super) fn bytes_at_least(word: u64, t: u8) -> u64 {
-    debug_assert!(t <= 128);
-    (((word | HIGH_BYTES).wrapping_sub(u64::from(t) * LOW_BYTES)) | word) & HIGH_BYTES
-}
-
-impl Iterator for AtLeast<'_> {
-    type Item = (usize, u8);
-
-    fn next(&mut self) -> Option<(usize, u8)> {
-        loop {
-            while self.mask != 0 {
-                let w = self.chunk + (self.mask.trailing_zeros() / 8) as usize;
-                self.mask &= self.mask - 1;
-                // Thresholds above 128 are compared at 128 first.
-                if self.row[w] >= self.threshold {
-                    return Some((w, self.row[w]));
-                }
-            }
-            let rest = self.row.get(self.next..).filter(|r| !r.is_empty())?;
-            let take = rest.len().min(8);
-            let word = rest.first_chunk::<8>().map_or_else(
-                || {
-                    let mut bytes = [0u8; 8];
-                    bytes[..take].copy_from_slice(rest);
-                    u64::from_le_bytes(bytes)
-                },
-                |chunk| u64::from_le_bytes(*chunk),
-            );
-            let mut mask = bytes_at_least(word, self.threshold.min(128));
-            if take < 8 {
-                mask &= (1u64 << (8 * take)) - 1;
-            }
-            (self.chunk, self.next, self.mask) = (self.next, self.next + take, mask);
-        }
-    }
-}
-
 /// The tap filter of one search node: what [`radius_taps`] and [`pair_taps`] found.
 #[derive(Default)]
 pub(super) struct TapFilter {
@@ -496,25 +353,6 @@ pub(super) fn pair_taps(
     any
 }
 
-/// The alive regions of eccentricity at least some distance, in index order: the only
-/// possible ends of a pair at that distance (the pair scans read only their rows' entries
-/// for each other).
-#[derive(Default)]
-pub(super) struct Far {
-    pub(super) list: Vec<usize>,
-    /// The pairs [`pair_taps`] records below the critical potential, which it lists after
-    /// the critical ones.
-    pub(super) near: Vec<(u16, u16, u8)>,
-}
-
-impl Far {
-    /// Fills in the alive regions of `node` whose eccentricity is at least `at_least`.
-    pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
-        self.list.clear();
-        self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
-    }
-}
-
 /// The most pairs [`pair_taps`] records for `Search::pair_cut`: those of critical potential
 /// first, then those within 2 of it (the first ones found of each; fewer only miss cuts).
 /// At the nodes with 5 or 6 moves left of k4-n130 seed 2, some 170–330 pairs qualify, 23–50
@@ -528,4 +366,151 @@ pub(super) const CRITICAL_PAIRS: usize = 64;
 /// the colour-radius part can cut, see [`colour_radius_cut`]).
 pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
+}
+
+/// The candidate moves of a node (see [`Search::moves`]).
+pub(super) struct Moves {
+    /// `(merges, region, colour)`, in search order.
+    pub(super) list: Vec<(u32, usize, Colour)>,
+    /// A lower bound on the moves after each child left out by the tap filter, plus one
+    /// (`u32::MAX` if none was).
+    pub(super) floor: u32,
+    /// Whether the partial-order reduction left out some move.
+    pub(super) skipped: bool,
+    /// The moves left out by the look-ahead (see [`Search::moves_with`]).
+    pub(super) ahead_cut: u32,
+}
+
+/// The move that led to a search node, for the partial-order reduction: `key` is the
+/// smallest original region of the tapped region (the canonical order of moves), `rep` the
+/// tapped region's index in the parent (which the node keeps for the merged region), and
+/// `context` the part of the node's table key that names the move (see
+/// [`context_key`](super::table::context_key)).
+#[derive(Clone, Copy)]
+pub(super) struct Last {
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    pub(super) context: u128,
+}
+
+/// The colours (a bitset) to which [`Swap`] may keep a move of a region with an earlier
+/// key touching the merged region, after a tap of a region of colour `a` into `x`: every
+/// other colour is skipped.
+pub(super) fn kept_colours(a: Colour, x: Colour) -> u64 {
+    1 << a | 1 << x
+}
+
+/// The partial-order reduction at a node `C` reached from its parent `P` by the move `l`
+/// that tapped region `A` (of colour `a`) and recoloured it to `x`.
+///
+/// A move `m` of `C` that taps a region `v` with an earlier key than `A`'s is skipped when
+/// playing `m` before `l` from `P` reaches `C`'s child by `m` through moves the search of
+/// `P` generates: that sequence is searched instead (`P` tries `m`, and `l` after it is
+/// not skipped, its key being later). A move only recolours the original regions of the
+/// tapped region, so two moves give the same state in either order when each one's region
+/// is the same before and after the other. With `v` a region of `C` other than the merged
+/// one (so `v` is a region of `P` untouched by `l`) and `m` recolouring it to `y`:
+///
+/// * `A` is unchanged by `m` unless `v` touches `A` and `y = a` (then they merge), and `v`
+///   is unchanged by `l` (it is a region of `C`). So unless `v` touches `A` and `y = a`,
+///   both orders give `C`'s child by `m`.
+/// * `v` not touching the merged region in `C` touches no region of it in `P`: its
+///   neighbours and their colours are the same in both, so `m` is generated in `P` as in
+///   `C` (a leaf in one is a leaf in the other, and `C` has at least three regions: `v`, its
+///   neighbour and the merged one). `m` merges `v` with regions outside the merged
+///   region, so `A` keeps its neighbours of colour `x` and, if it touches the merged set
+///   of `m`, has at least two neighbours after it: `l` is still generated. So every move
+///   of such a `v` is skipped.
+/// * `v` touching the merged region and `y` neither `a` nor `x`: `v`'s neighbours of colour
+///   `y` lie outside the merged region (all `x` in `C`), so `m` is generated in `P` as in
+///   `C` (a neighbour colour there, or the target absent from both), and `v` has at least
+///   two neighbours in `C` (one of colour `y`, and the merged region) so it is no leaf in
+///   `P`; `l` is generated after `m` as above. Skipped.
+/// * `y = a`: skipped when `v` does not touch `A` in `P` and `a` is present in `C` (then
+///   `v` has a neighbour of colour `a` outside the merged region, in `P` too, and the merged
+///   set of `m`, all of colour `a`, cannot touch `A` without being part of it).
+/// * `y = x`: skipped when `P` generates `m` (`v` has a neighbour of colour `x` in `P` and
+///   is no leaf there, or `x` is the target absent from `P`) and `l` after it (`A` keeps a
+///   neighbour of colour `x`; it must not become a leaf, that is have every neighbour in
+///   the merged set of `m`, while three regions or more are left), read off `P`.
+///
+/// So the moves kept are those of regions with a later key, of the merged region, and of
+/// regions touching it to the colours `a` and `x` (some of those skipped as above). Which
+/// moves are skipped depends on `P`, not only on `C`: the table keys a node by its state
+/// and `context_key` of the two states.
+///
+/// The search enumerates exactly the generated sequences with no skipped move, and so
+/// finds a shortest one: among the shortest generated solutions (they exist by the
+/// neighbour-colour and leaves-last rules), the least by the sequence of keys skips
+/// nothing, as a skipped move and the move before it, swapped, would give a generated
+/// solution as short with a lesser key sequence.
+pub(super) struct Swap<'a> {
+    parent: &'a Node,
+    pub(super) key: usize,
+    pub(super) rep: usize,
+    a: Colour,
+    x: Colour,
+}
+
+impl<'a> Swap<'a> {
+    /// The reduction at `node`, reached from `parent` by the move `last`.
+    pub(super) fn new(parent: &'a Node, node: &Node, last: Last) -> Self {
+        Swap { parent, key: last.key, rep: last.rep, a: parent.col[last.rep], x: node.col[last.rep] }
+    }
+
+    /// Whether region `v` of the node touches the merged region.
+    pub(super) fn touches(&self, node: &Node, w: usize, v: usize) -> bool {
+        node.adj[v * w + self.rep / 64] >> (self.rep % 64) & 1 == 1
+    }
+
+    /// Whether the move of region `v` of the node (an earlier key than the last move's,
+    /// touching the merged region) to colour `y` is searched (see [`Swap`]); `target`
+    /// whether the search has a target colour.
+    pub(super) fn keeps(&self, node: &Node, w: usize, v: usize, y: Colour, target: bool) -> bool {
+        if kept_colours(self.a, self.x) >> y & 1 == 0 {
+            return false;
+        }
+        let p = self.parent;
+        let row = &p.adj[v * w..(v + 1) * w];
+        if y == self.a {
+            let touches_a = row[self.rep / 64] >> (self.rep % 64) & 1 == 1;
+            return touches_a || node.counts[usize::from(y)] == 0;
+        }
+        // `m` = `v` to `x` from the parent, then `l`.
+        let degree: u32 = row.iter().map(|a| a.count_ones()).sum();
+        let merged = bits(row).filter(|&s| p.col[s] == y).count();
+        // Generated as the target's move (`x` absent from the parent), or to a neighbour
+        // colour by a region that is no leaf there.
+        let m_generated =
+            (target && p.counts[usize::from(y)] == 0) || (merged > 0 && (target || degree >= 2 || p.count < 3));
+        if !m_generated {
+            return true;
+        }
+        // `l` after `m`: `A` becomes a leaf when every neighbour of it is `v` or one of
+        // `v`'s neighbours of colour `x`.
+        let in_m = |s: usize| s == v || (row[s / 64] >> (s % 64) & 1 == 1 && p.col[s] == y);
+        let leaf = bits(&p.adj[self.rep * w..(self.rep + 1) * w]).all(in_m);
+        leaf && !target && p.count - merged >= 3
+    }
+}
+
+/// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
+/// `dfs` computes at the child (its state in the context of its move), `state` the state's
+/// key alone (its context-free entry), `tapped` the smallest original region of the tapped
+/// region and `context` the key's part that names the move (see [`context_key`]; both for
+/// the child's [`Last`]).
+pub(super) struct ChildKey {
+    pub(super) key: u128,
+    pub(super) state: u128,
+    pub(super) tapped: usize,
+    pub(super) context: u128,
+}
+
+/// A recorded pair `(u, w, d(u, w))` of the node in its child by a move merging a set `S`
+/// into colour `x` (`ds` the distances from `S`): the child's distance
+/// `min(d(u, w), d(u, S) + d(S, w))` and the ends' colours (`x` on `S`).
+pub(super) fn in_child(node: &Node, ds: &[u8], x: Colour, (u, w, d): (u16, u16, u8)) -> (u8, Colour, Colour) {
+    let (u, w) = (usize::from(u), usize::from(w));
+    let colour = |v: usize| if ds[v] == 0 { x } else { node.col[v] };
+    (d.min(ds[u].saturating_add(ds[w])), colour(u), colour(w))
 }

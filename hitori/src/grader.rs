@@ -1,0 +1,304 @@
+//! The fast grader: the same grade as [`crate::steps::walkthrough`], computed as closures.
+//!
+//! Every rule of [`crate::steps`] is monotone: knowing more cells never takes a deduction
+//! away. So the cells the rules up to a difficulty `D` decide form one closure, whatever
+//! the order the rules are applied in, and the walkthrough (which always applies the
+//! easiest rule that applies) is stuck at an easier level exactly when that level's closure
+//! is. The grade is therefore the easiest `D` whose closure decides every cell:
+//!
+//! 1. easy: `a a a`, `a x a`, then worklist propagation (a shaded cell's side neighbours
+//!    are unshaded, an unshaded cell's duplicates in its lines are shaded) and, whenever
+//!    something was shaded, one scan for cells whose shading would cut the board;
+//! 2. medium: the same closure, seeded also with pair isolation and the corner patterns;
+//! 3. hard: failed-literal probing on top of the medium closure (assume a state, propagate
+//!    by the medium rules, undo on the trail; a contradiction decides the cell the other
+//!    way), until no probe decides anything;
+//! 4. search: the probing closure leaves cells undecided (or finds no solution).
+//!
+//! Instead of cloning the position for each probe (as the walkthrough does), a probe
+//! propagates on the one position and rolls back its trail and the [`Connectivity`].
+
+use engine::Grid;
+use rustc_hash::FxHashMap;
+
+use crate::Puzzle;
+use crate::connectivity::{Connectivity, Mark};
+use crate::rules::Cell;
+use crate::solver::static_deductions;
+use crate::steps::{Difficulty, Rule};
+
+/// A grade with the number of cells left undecided by the closures of easy, medium and
+/// hard (`usize::MAX` everywhere when the rules find a contradiction; a level's count is 0
+/// from the level that solves the puzzle on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Profile {
+    pub(crate) difficulty: Difficulty,
+    pub(crate) undecided: [usize; 3],
+}
+
+/// Propagation state over one puzzle.
+pub(crate) struct Grader {
+    width: usize,
+    state: Vec<Cell>,
+    conn: Connectivity,
+    /// Row and column group (cells of one line with one number) of each cell.
+    groups: Vec<[u32; 2]>,
+    members: Vec<Vec<u32>>,
+    not_shaded: usize,
+    trail: Vec<u32>,
+    queue: Vec<(usize, Cell)>,
+    dirty: bool,
+    /// Static facts by level: easy, medium.
+    facts: [Vec<(usize, Cell)>; 2],
+    /// Probes run (a measure of the grader's work).
+    pub(crate) probes: u64,
+}
+
+impl Grader {
+    pub(crate) fn new(puzzle: &Puzzle) -> Grader {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let g = puzzle.numbers().cells();
+        let mut groups = vec![[0u32; 2]; w * h];
+        let mut members: Vec<Vec<u32>> = Vec::new();
+        let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
+        for line in 0..w + h {
+            ids.clear();
+            let cells: Box<dyn Iterator<Item = usize>> = if line < h {
+                Box::new((0..w).map(move |x| line * w + x))
+            } else {
+                Box::new((0..h).map(move |y| y * w + line - h))
+            };
+            for i in cells {
+                let id = *ids.entry(g[i]).or_insert_with(|| {
+                    members.push(Vec::new());
+                    (members.len() - 1) as u32
+                });
+                members[id as usize].push(i as u32);
+                groups[i][usize::from(line >= h)] = id;
+            }
+        }
+        let mut facts = [Vec::new(), Vec::new()];
+        for (i, v, r) in static_deductions(puzzle) {
+            let level = usize::from(Rule::from_static(r).difficulty() != Difficulty::Easy);
+            facts[level].push((i, v));
+        }
+        Grader {
+            width: w,
+            state: vec![Cell::Unknown; w * h],
+            conn: Connectivity::new(w, h),
+            groups,
+            members,
+            not_shaded: w * h,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            dirty: false,
+            facts,
+            probes: 0,
+        }
+    }
+
+    /// The grade, leaving the grader at the closure of that grade (for `NeedsSearch`, at the
+    /// probing closure, or where a contradiction was found).
+    pub(crate) fn grade(&mut self, puzzle: &Puzzle) -> Difficulty {
+        self.profile(puzzle).difficulty
+    }
+
+    /// The grade and the cells each level's closure leaves undecided.
+    pub(crate) fn profile(&mut self, puzzle: &Puzzle) -> Profile {
+        let mut undecided = [0; 3];
+        for (level, difficulty) in [Difficulty::Easy, Difficulty::Medium].into_iter().enumerate() {
+            self.queue.extend_from_slice(&self.facts[level]);
+            if !self.propagate() {
+                return Profile { difficulty: Difficulty::NeedsSearch, undecided: [usize::MAX; 3] };
+            }
+            undecided[level] = self.undecided();
+            if self.solved(puzzle) {
+                return Profile { difficulty, undecided };
+            }
+        }
+        if !self.probe() {
+            return Profile { difficulty: Difficulty::NeedsSearch, undecided: [usize::MAX; 3] };
+        }
+        undecided[2] = self.undecided();
+        let difficulty = if self.solved(puzzle) { Difficulty::Hard } else { Difficulty::NeedsSearch };
+        Profile { difficulty, undecided }
+    }
+
+    /// After the medium closure, how many undecided cells one probe decides (a measure of
+    /// how far a puzzle is from needing search: 0 means it does); `None` on a contradiction.
+    #[cfg(test)]
+    pub(crate) fn probe_options(&mut self) -> Option<usize> {
+        for level in 0..2 {
+            self.queue.extend_from_slice(&self.facts[level]);
+            if !self.propagate() {
+                return None;
+            }
+        }
+        let mut count = 0;
+        for i in 0..self.state.len() {
+            if self.state[i] != Cell::Unknown {
+                continue;
+            }
+            for assume in [Cell::Shaded, Cell::Unshaded] {
+                let mark = self.mark();
+                let ok = self.assign(i, assume) && self.propagate();
+                self.undo(mark);
+                if !ok {
+                    count += 1;
+                    break;
+                }
+            }
+        }
+        Some(count)
+    }
+
+    fn undecided(&self) -> usize {
+        self.state.iter().filter(|&&s| s == Cell::Unknown).count()
+    }
+
+    fn solved(&self, puzzle: &Puzzle) -> bool {
+        if self.state.contains(&Cell::Unknown) {
+            return false;
+        }
+        let states = Grid::from_vec(puzzle.width(), puzzle.height(), self.state.clone()).expect("board shape");
+        crate::rules::check(puzzle, &states).is_empty()
+    }
+
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, n) = (self.width, self.state.len());
+        let x = i % w;
+        [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (i >= w).then(|| i - w), (i + w < n).then(|| i + w)]
+            .into_iter()
+            .flatten()
+    }
+
+    /// Sets a cell and queues its consequences; `false` on a contradiction.
+    fn assign(&mut self, i: usize, v: Cell) -> bool {
+        if self.state[i] != Cell::Unknown {
+            return self.state[i] == v;
+        }
+        if v == Cell::Shaded {
+            if self.not_shaded == 1 || self.conn.would_disconnect(i) {
+                return false;
+            }
+            self.conn.shade(i);
+            self.dirty = true;
+            self.not_shaded -= 1;
+            for n in self.neighbours(i) {
+                self.queue.push((n, Cell::Unshaded));
+            }
+        } else {
+            for k in self.groups[i] {
+                for &m in &self.members[k as usize] {
+                    if m as usize != i {
+                        self.queue.push((m as usize, Cell::Shaded));
+                    }
+                }
+            }
+        }
+        self.state[i] = v;
+        self.trail.push(i as u32);
+        true
+    }
+
+    /// Applies the queue and the cut rule until nothing is left; `false` on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while let Some((i, v)) = self.queue.pop() {
+                if !self.assign(i, v) {
+                    self.queue.clear();
+                    return false;
+                }
+            }
+            if !self.dirty {
+                return true;
+            }
+            self.dirty = false;
+            for i in 0..self.state.len() {
+                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
+                    self.queue.push((i, Cell::Unshaded));
+                }
+            }
+            if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    fn mark(&self) -> (usize, Mark) {
+        (self.trail.len(), self.conn.checkpoint())
+    }
+
+    fn undo(&mut self, (trail, mark): (usize, Mark)) {
+        while self.trail.len() > trail {
+            let i = self.trail.pop().expect("trail is longer than the mark") as usize;
+            if self.state[i] == Cell::Shaded {
+                self.not_shaded += 1;
+            }
+            self.state[i] = Cell::Unknown;
+        }
+        self.conn.rollback(mark);
+        self.dirty = false;
+        self.queue.clear();
+    }
+
+    /// Failed-literal probing by the medium rules until no probe decides a cell; `false`
+    /// when a cell fails both ways (no solution).
+    fn probe(&mut self) -> bool {
+        loop {
+            let mut progress = false;
+            for i in 0..self.state.len() {
+                if self.state[i] != Cell::Unknown {
+                    continue;
+                }
+                for (assume, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
+                    self.probes += 1;
+                    let mark = self.mark();
+                    let ok = self.assign(i, assume) && self.propagate();
+                    self.undo(mark);
+                    if !ok {
+                        if !(self.assign(i, other) && self.propagate()) {
+                            return false;
+                        }
+                        progress = true;
+                        break;
+                    }
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+}
+
+/// The grade of `puzzle` (see the module documentation).
+pub(crate) fn grade(puzzle: &Puzzle) -> Difficulty {
+    Grader::new(puzzle).grade(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steps::walkthrough;
+
+    #[test]
+    fn agrees_with_the_walkthrough() {
+        let mut seen = std::collections::BTreeMap::new();
+        for seed in 0..400u64 {
+            let p = crate::solver::tests::mixed_puzzle(2 + seed as usize % 6, 2 + seed as usize / 6 % 6, seed);
+            let d = grade(&p);
+            assert_eq!(d, walkthrough(&p).difficulty, "{p:?}");
+            *seen.entry(d).or_insert(0) += 1;
+        }
+        for seed in 0..60u64 {
+            let side = 4 + seed as usize % 9;
+            let spec = crate::generate::Spec::new(side, side);
+            let p = crate::generate::generate(&spec, &mut engine::SeededRng::new(seed)).unwrap();
+            let d = grade(&p);
+            assert_eq!(d, walkthrough(&p).difficulty, "{p:?}");
+            *seen.entry(d).or_insert(0) += 1;
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
+    }
+}

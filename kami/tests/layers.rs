@@ -1,0 +1,159 @@
+//! The solver's modules only import downward: no import cycle among the modules of
+//! `src/solver/` (read from their `use super::…` and `use crate::solver::…` lines, and the
+//! `use <module>::…` lines of `mod.rs`; names that are not modules are items of `mod.rs`).
+//! The layers, bottom up: `node` (the island, its nodes, bitsets, distance-matrix
+//! primitives), `bounds` (pure functions of a node), `children` (tests of a node's
+//! children and its move filters), `table`, `tuning`, `budget`, `dfs` (one IDA* iteration),
+//! `parallel` (an iteration on threads), `beam`, `driver` (iterations, probes, beams), and
+//! `mod.rs` on top.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The imports of one module's source: the sibling modules (or `mod` for items of
+/// `mod.rs`) named by its `use` lines. `modules` are the sibling modules' names; `is_mod`
+/// tells whether the source is `mod.rs` (whose `use` lines name its child modules directly).
+fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    // Join multi-line `use` statements into one line each.
+    let mut statements = Vec::new();
+    let mut open: Option<String> = None;
+    for line in source.lines() {
+        let trimmed = line.trim();
+        if let Some(text) = open.as_mut() {
+            text.push(' ');
+            text.push_str(trimmed);
+        } else if let Some(rest) = trimmed.strip_prefix("pub(super) use ").or(trimmed.strip_prefix("pub(crate) use ")) {
+            open = Some(rest.to_string());
+        } else if let Some(rest) = trimmed.strip_prefix("pub use ").or(trimmed.strip_prefix("use ")) {
+            open = Some(rest.to_string());
+        }
+        if open.as_ref().is_some_and(|t| t.ends_with(';')) {
+            statements.push(open.take().unwrap_or_default());
+        }
+    }
+    for statement in statements {
+        let path = statement.trim_end_matches(';').replace(' ', "");
+        let rest = if let Some(rest) = path.strip_prefix("super::").or(path.strip_prefix("crate::solver::")) {
+            rest.to_string()
+        } else if is_mod && modules.contains(path.split("::").next().unwrap_or_default()) {
+            path
+        } else {
+            continue;
+        };
+        // `a::…` or `{a::…, B, c}`: the first segment of each element.
+        let inner = rest.strip_prefix('{').map_or(rest.as_str(), |r| r.strip_suffix('}').unwrap_or(r));
+        let firsts: Vec<&str> = if rest.starts_with('{') {
+            top_level_elements(inner).into_iter().map(|e| e.split("::").next().unwrap_or_default()).collect()
+        } else {
+            vec![inner.split("::").next().unwrap_or_default()]
+        };
+        for first in firsts {
+            if modules.contains(first) {
+                out.insert(first.to_string());
+            } else if !is_mod && first != "self" {
+                out.insert("mod".to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The elements of a brace group's inside, split at its top-level commas.
+fn top_level_elements(inner: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut out) = (0usize, 0usize, Vec::new());
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&inner[start..]);
+    out.into_iter().filter(|e| !e.is_empty()).collect()
+}
+
+/// An import cycle of `graph` (module → modules it imports), as the modules along it, if
+/// there is one.
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        at: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, bool>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match state.get(at) {
+            Some(true) => return None,
+            Some(false) => {
+                let from = path.iter().position(|m| m == at).unwrap_or(0);
+                let mut found = path[from..].to_vec();
+                found.push(at.to_string());
+                return Some(found);
+            }
+            None => {}
+        }
+        state.insert(at.to_string(), false);
+        path.push(at.to_string());
+        for next in graph.get(at).into_iter().flatten() {
+            if let Some(found) = visit(next, graph, state, path) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        state.insert(at.to_string(), true);
+        None
+    }
+    let mut state = BTreeMap::new();
+    graph.keys().find_map(|m| visit(m, graph, &mut state, &mut Vec::new()))
+}
+
+/// The import graph of `src/solver/`.
+fn solver_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/solver");
+    let mut sources = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            sources.insert(name, std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    let modules: BTreeSet<String> = sources.keys().filter(|m| *m != "mod").cloned().collect();
+    sources.iter().map(|(name, source)| (name.clone(), imports(source, &modules, name == "mod"))).collect()
+}
+
+#[test]
+fn the_solver_modules_have_no_import_cycle() {
+    let graph = solver_graph();
+    assert!(graph.len() >= 10, "{graph:?}");
+    // The parser sees the imports: the driver imports the depth-first search, which
+    // imports the nodes, and mod.rs imports the driver.
+    assert!(graph["driver"].contains("dfs") && graph["dfs"].contains("node") && graph["mod"].contains("driver"));
+    assert!(graph["node"].is_empty(), "node imports {:?}", graph["node"]);
+    assert_eq!(cycle(&graph), None, "an import cycle among the solver's modules");
+}
+
+#[test]
+fn the_cycle_check_finds_cycles_through_groups_and_mod_items() {
+    let modules: BTreeSet<String> = ["a", "b", "c"].into_iter().map(String::from).collect();
+    let a = imports("use super::b::X;\nuse crate::Colour;\n", &modules, false);
+    let b = imports("use super::{\n    Path,\n    c::{Y, Z},\n};\n", &modules, false);
+    let c = imports("pub(super) use super::a::W;\n", &modules, false);
+    let m = imports("use a::W;\npub use b::X;\nuse rustc_hash::FxHashMap;\n", &modules, true);
+    assert_eq!(a, BTreeSet::from(["b".to_string()]));
+    assert_eq!(b, BTreeSet::from(["mod".to_string(), "c".to_string()]));
+    assert_eq!(m, BTreeSet::from(["a".to_string(), "b".to_string()]));
+    let mut graph: BTreeMap<String, BTreeSet<String>> =
+        [("a", a), ("b", b), ("c", c.clone()), ("mod", m)].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let found = cycle(&graph).expect("a → b → c → a");
+    assert_eq!(found.first(), found.last());
+    assert_eq!(found.len(), 4);
+    graph.insert("c".into(), BTreeSet::new());
+    // b imports an item of mod.rs, which imports a and b: still a cycle (mod → b → mod).
+    assert!(cycle(&graph).is_some());
+    graph.get_mut("b").unwrap().remove("mod");
+    assert_eq!(cycle(&graph), None);
+}
