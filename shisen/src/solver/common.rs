@@ -41,6 +41,8 @@ pub(super) struct Grid {
     /// Per cell: 0 when empty, else the tile's number + 1.
     cells: Vec<u32>,
     masks: Option<Masks>,
+    /// Per cell: its column and row (no division in the hot loops).
+    xy: Vec<(u32, u32)>,
 }
 
 impl Grid {
@@ -54,7 +56,24 @@ impl Grid {
     }
 
     pub(super) fn coord(&self, cell: usize) -> Coord {
-        Coord::new((cell % self.w) as i32, (cell / self.w) as i32)
+        let (x, y) = self.xy[cell];
+        Coord::new(x as i32, y as i32)
+    }
+
+    /// The column of `cell`.
+    pub(super) fn x(&self, cell: usize) -> usize {
+        self.xy[cell].0 as usize
+    }
+
+    /// The row of `cell`.
+    pub(super) fn y(&self, cell: usize) -> usize {
+        self.xy[cell].1 as usize
+    }
+
+    /// An empty `w` × `h` grid, with masks when it is small enough.
+    pub(super) fn new(w: usize, h: usize) -> Grid {
+        let xy = (0..w * h).map(|cell| ((cell % w) as u32, (cell / w) as u32)).collect();
+        Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h), xy }
     }
 
     /// The tile at `cell`, if any.
@@ -77,7 +96,7 @@ impl Grid {
         // A path leaves a cell through an empty neighbour or the ring, unless the two cells
         // are neighbours: a cheap exact test first (most tiles of a full board are enclosed).
         let (lo, hi) = (a.min(b), a.max(b));
-        let near = hi - lo == self.w || (hi - lo == 1 && hi % self.w != 0);
+        let near = hi - lo == self.w || (hi - lo == 1 && self.x(hi) != 0);
         if !(near || self.exposed(a) && self.exposed(b)) {
             return false;
         }
@@ -91,7 +110,7 @@ impl Grid {
 
     /// Whether a path can leave `cell`: it lies on the board's edge or beside an empty cell.
     pub(super) fn exposed(&self, cell: usize) -> bool {
-        let (w, x) = (self.w, cell % self.w);
+        let (w, x) = (self.w, self.x(cell));
         x == 0
             || x + 1 == w
             || cell < w
@@ -165,17 +184,16 @@ pub(super) struct Tiles {
 
 impl Tiles {
     pub(super) fn new(board: &Board) -> Tiles {
-        let mut cells = vec![0; board.width() * board.height()];
+        let mut grid = Grid::new(board.width(), board.height());
         let mut pos = Vec::new();
         let mut members = vec![Vec::new(); board.kind_count().max(1)];
         for (i, cell) in board.cells().cells().iter().enumerate() {
             if let Some(kind) = cell {
                 members[usize::from(board.class(*kind))].push(pos.len() as Tile);
                 pos.push(i);
-                cells[i] = pos.len() as u32;
+                grid.set(i, Some(pos.len() as Tile - 1));
             }
         }
-        let grid = Grid { w: board.width(), h: board.height(), cells, masks: board.masks().cloned() };
         Tiles { grid, pos, members }
     }
 
@@ -242,7 +260,7 @@ mod tests {
         #[test]
         fn masks_agree_with_the_path_search(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut with = Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h) };
+            let mut with = Grid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     with.set(cell, Some(0));
@@ -267,7 +285,7 @@ mod tests {
         #[test]
         fn fall_and_restore(w in 1usize..6, h in 1usize..6, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut grid = Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h) };
+            let mut grid = Grid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     grid.set(cell, Some(cell as Tile));

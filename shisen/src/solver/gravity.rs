@@ -200,7 +200,6 @@ impl Search {
         if self.failed.contains(&key) {
             return Step::Failed;
         }
-        let w = self.tiles.grid.width();
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
         // Per remaining tile of a class: its cell, column, row, and whether a path can leave it.
         let mut group: Vec<(usize, usize, usize, bool)> = Vec::new();
@@ -209,7 +208,7 @@ impl Search {
             let grid = &self.tiles.grid;
             group.extend(self.tiles.members[k].iter().filter(|&&t| !self.is_removed(t)).map(|&t| {
                 let cell = self.tiles.cell(t);
-                (cell, cell % w, cell / w, grid.exposed(cell))
+                (cell, grid.x(cell), grid.y(cell), grid.exposed(cell))
             }));
             for (i, &(a, xa, ya, ea)) in group.iter().enumerate() {
                 for &(b, xb, yb, eb) in &group[i + 1..] {
@@ -221,9 +220,9 @@ impl Search {
                     if self.tiles.grid.connects(a, b) {
                         // Pairs within one column first (only that column moves), then
                         // kinds being finished, then upper tiles first.
-                        let across = u64::from(a % w != b % w);
+                        let across = u64::from(self.tiles.grid.x(a) != self.tiles.grid.x(b));
                         let finishing = u64::from(group.len() != 2);
-                        let depth = ((a / w) + (b / w)) as u64;
+                        let depth = (self.tiles.grid.y(a) + self.tiles.grid.y(b)) as u64;
                         let noise = if self.noise == 0 { 0 } else { self.rng.below(self.noise) };
                         moves.push((across * 1_000_000_000 + finishing * 1_000_000 + depth * 1000 + noise, a, b));
                     }
