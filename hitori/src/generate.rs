@@ -732,6 +732,53 @@ mod search_evidence {
         println!("unique puzzles that need search: {unique_search}");
     }
 
+    /// Like [`census`], with the unshaded cells numbered from a wider alphabet (fewer equal
+    /// pairs, so fewer two-cell clauses and more weight on connectivity).
+    #[test]
+    #[ignore = "a measurement of some seconds, for the docs"]
+    fn census_wide() {
+        let mut rng = SeededRng::new(9);
+        let mut meter = Budget::default().start();
+        for side in [6usize, 8, 10, 14] {
+            for wide in [1usize, 2, 3] {
+                let mut counts = std::collections::BTreeMap::new();
+                for _ in 0..2000 {
+                    let solution = maximal_shading(side, side, &mut rng);
+                    let k = side * wide;
+                    let mut numbers = Grid::new(side, side, 0u32);
+                    for i in 0..side * side {
+                        if solution[i] {
+                            continue;
+                        }
+                        let (x, y) = (i % side, i / side);
+                        let used: Vec<u32> = (0..side)
+                            .map(|x2| numbers[y * side + x2])
+                            .chain((0..side).map(|y2| numbers[y2 * side + x]))
+                            .collect();
+                        let free: Vec<u32> = (1..=k as u32).filter(|v| !used.contains(v)).collect();
+                        numbers[i] = if free.is_empty() { (k + 1 + i) as u32 } else { free[rng.index(free.len())] };
+                    }
+                    let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
+                    for &d in &shaded {
+                        renumber(&mut numbers, &solution, d, Difficulty::Hard, &mut rng);
+                    }
+                    let puzzle = Puzzle::from_grid(numbers).expect("positive");
+                    let d = Grader::new(&puzzle).grade(&puzzle);
+                    let key = match d {
+                        Difficulty::NeedsSearch if is_unique(&puzzle, &solution, &mut meter).unwrap() => {
+                            println!("{puzzle}");
+                            "search, unique".to_string()
+                        }
+                        Difficulty::NeedsSearch => "search, not unique".to_string(),
+                        d => d.to_string(),
+                    };
+                    *counts.entry(key).or_insert(0) += 1;
+                }
+                println!("{side}x{side}, alphabet {wide}x: {counts:?}");
+            }
+        }
+    }
+
     /// Hill-climbs hard puzzles towards search: renumberings that keep the puzzle unique and
     /// hard are kept when one probe decides no more cells than before. Prints the fewest
     /// cells one probe still decides (0 would be a search puzzle).
