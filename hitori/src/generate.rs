@@ -315,11 +315,17 @@ fn out_of_budget(meter: &mut Meter) -> Result<(), GenerateError> {
     }
 }
 
-/// The grade profile of `puzzle`, counted as one node (an error when the budget ran out).
+/// The grade profile of `puzzle`, counted as one node (an error when the budget ran out,
+/// before or while grading).
 fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Profile, GenerateError> {
     meter.add(1);
     out_of_budget(meter)?;
-    Ok(Grader::new(puzzle).profile(puzzle))
+    let mut grader = Grader::new(puzzle).within(meter);
+    let profile = grader.profile(puzzle);
+    if grader.stopped {
+        return Err(GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) });
+    }
+    Ok(profile)
 }
 
 /// One uniqueness proof capped at [`NODE_BUDGET`] branchings: `Ok(None)` when the cap ran
@@ -674,6 +680,14 @@ mod tests {
         let e = generate(&spec, &mut SeededRng::new(1)).unwrap_err();
         assert_eq!(e, GenerateError::GaveUp { reason: StopReason::TimeLimit });
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        // Grading a big board reads the clock while it probes.
+        for d in [Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch] {
+            let start = Instant::now();
+            let budget = Budget::default().with_time_limit(Duration::from_millis(300));
+            let e = generate(&Spec::new(400, 400).with_difficulty(d).with_budget(budget), &mut SeededRng::new(1));
+            assert_eq!(e, Err(GenerateError::GaveUp { reason: StopReason::TimeLimit }));
+            assert!(start.elapsed() < Duration::from_secs(5), "{d}: {:?}", start.elapsed());
+        }
         let spec = Spec::new(8, 8).with_difficulty(Difficulty::Hard).with_budget(Budget::default().with_node_limit(0));
         // A node limit of 0 stops at the first branching, or lets a puzzle through that
         // needs none.
