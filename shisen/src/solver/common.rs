@@ -121,6 +121,29 @@ impl Grid {
             || self.cells[cell + w] == 0
     }
 
+    /// Calls `visit` with every occupied cell that a path can leave ([`Grid::exposed`]), in
+    /// row-major order: a few word operations a row on the masks.
+    pub(super) fn open_cells(&self, mut visit: impl FnMut(usize)) {
+        let Some(masks) = &self.masks else {
+            (0..self.cells.len()).filter(|&c| self.cells[c] != 0 && self.exposed(c)).for_each(visit);
+            return;
+        };
+        let h = self.h;
+        for y in 0..h {
+            let occupied = masks.rows[y];
+            // The ring bits (0 and w + 1) are always empty.
+            let empty = !occupied;
+            let up = if y == 0 { u64::MAX } else { !masks.rows[y - 1] };
+            let down = if y + 1 == h { u64::MAX } else { !masks.rows[y + 1] };
+            let mut open = occupied & ((empty << 1) | (empty >> 1) | up | down);
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                visit(y * self.w + bit - 1);
+                open &= open - 1;
+            }
+        }
+    }
+
     /// Whether no tile floats above an empty cell.
     pub(super) fn is_settled(&self) -> bool {
         let w = self.w;
@@ -278,6 +301,25 @@ mod tests {
                     prop_assert_eq!(without.connects(a, b), slow, "{} {} {:?}", a, b, with.cells);
                 }
             }
+        }
+
+        /// The open cells found on the masks are the occupied cells that `exposed` finds.
+        #[test]
+        fn open_cells_agree_with_exposed(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let mut grid = Grid::new(w, h);
+            for cell in 0..w * h {
+                if rng.below(100) < fill {
+                    grid.set(cell, Some(0));
+                }
+            }
+            let mut open = Vec::new();
+            grid.open_cells(|cell| open.push(cell));
+            let slow: Vec<usize> = (0..w * h).filter(|&c| grid.tile(c).is_some() && grid.exposed(c)).collect();
+            prop_assert_eq!(&open, &slow);
+            let mut without = Vec::new();
+            Grid { masks: None, ..grid.clone() }.open_cells(|cell| without.push(cell));
+            prop_assert_eq!(&without, &slow);
         }
 
         /// Tiles fall to the bottom of their column in order, and a restore brings back the

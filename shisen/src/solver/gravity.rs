@@ -11,8 +11,9 @@
 //! 8,000, ..., each time with the order of the upper tiles shuffled a little more; failed
 //! positions stay remembered, so the search stays exact while one early wrong move no
 //! longer costs the whole budget (random 18x8 deals left undecided after 200,000 nodes: 11
-//! in 200 without restarts, 2 with). Listing the moves, a tile enclosed by tiles on all
-//! four sides is paired only with a neighbour, without a connection test. The rules tried
+//! in 200 without restarts, 2 with). The move list looks only at the tiles a path can
+//! leave (found on the occupancy masks, a few word operations a row) and at the tiles beside
+//! a tile of their class: an enclosed tile connects only to a neighbour. The rules tried
 //! and dropped (dead-end tests, a safe move) are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
@@ -45,6 +46,15 @@ pub(super) struct Search {
     failed: FxHashSet<Box<[u64]>>,
     /// The key of a child position, to look up before playing into it.
     child: Vec<u64>,
+    /// Per tile: its class.
+    class: Vec<u32>,
+    /// Per class: its tiles left.
+    left: Vec<u32>,
+    /// Per tile: whether the move list looks at it (0: no, 1: enclosed but beside a tile of
+    /// its class, 2: a path can leave it); all 0 between nodes.
+    candidate: Vec<u8>,
+    /// The tiles marked in `candidate`.
+    marked: Vec<Tile>,
     /// The tiles of each removal of the line, for undoing.
     taken: Vec<(Tile, Tile)>,
     /// Grid snapshots for undoing gravity moves, one per removal.
@@ -67,6 +77,13 @@ impl Search {
         let n = tiles.len();
         let settled = !gravity || tiles.grid.is_settled();
         let all_columns = (!settled).then(|| (0..tiles.grid.width()).collect());
+        let left = tiles.members.iter().map(|m| m.len() as u32).collect();
+        let mut class = vec![0; n];
+        for (k, members) in tiles.members.iter().enumerate() {
+            for &t in members {
+                class[t as usize] = k as u32;
+            }
+        }
         Search {
             tiles,
             gravity,
@@ -75,6 +92,10 @@ impl Search {
             removed: vec![0; n.div_ceil(64)],
             failed: FxHashSet::default(),
             child: Vec::new(),
+            class,
+            left,
+            candidate: vec![0; n],
+            marked: Vec::new(),
             taken: Vec::new(),
             saved: Vec::new(),
             rng: SeededRng::new(0x6a7e),
@@ -121,6 +142,12 @@ impl Search {
     /// Marks tile `t` removed, or back.
     fn flip(&mut self, t: Tile) {
         self.removed[t as usize / 64] ^= 1 << (t % 64);
+        let k = self.class[t as usize] as usize;
+        if self.is_removed(t) {
+            self.left[k] -= 1;
+        } else {
+            self.left[k] += 1;
+        }
     }
 
     fn is_removed(&self, t: Tile) -> bool {
@@ -169,6 +196,37 @@ impl Search {
         self.line.tiles_left += 2;
     }
 
+    /// Marks in `candidate` the tiles that can be in a pair now (see [`Search::branch`]),
+    /// listing them in `marked`.
+    fn mark_candidates(&mut self, marked: &mut Vec<Tile>) {
+        marked.clear();
+        let Search { tiles, class, candidate, .. } = self;
+        let grid = &tiles.grid;
+        grid.open_cells(|cell| {
+            let t = grid.tile(cell).expect("an open tile");
+            candidate[t as usize] = 2;
+            marked.push(t);
+        });
+        let (w, size) = (grid.width(), grid.size());
+        for cell in 0..size {
+            let Some(t) = grid.tile(cell) else { continue };
+            let right = (cell + 1 < size && grid.x(cell + 1) != 0).then_some(cell + 1);
+            let below = (cell + w < size).then_some(cell + w);
+            for next in [right, below].into_iter().flatten() {
+                if let Some(u) = grid.tile(next)
+                    && class[u as usize] == class[t as usize]
+                {
+                    for v in [t, u] {
+                        if candidate[v as usize] == 0 {
+                            candidate[v as usize] = 1;
+                            marked.push(v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn key(&self) -> Box<[u64]> {
         self.removed.clone().into_boxed_slice()
     }
@@ -201,14 +259,18 @@ impl Search {
             return Step::Failed;
         }
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
-        // Per remaining tile of a class: its cell, column, row, and whether a path can leave it.
+        // The tiles that can be in a pair: those a path can leave, and those beside a tile of
+        // their class (enclosed tiles connect only to a neighbour). By class, then tile.
+        let mut marked = std::mem::take(&mut self.marked);
+        self.mark_candidates(&mut marked);
+        // Per candidate tile of a class: its cell, column, row, and whether a path can leave it.
         let mut group: Vec<(usize, usize, usize, bool)> = Vec::new();
         for k in 0..self.tiles.members.len() {
             group.clear();
             let grid = &self.tiles.grid;
-            group.extend(self.tiles.members[k].iter().filter(|&&t| !self.is_removed(t)).map(|&t| {
+            group.extend(self.tiles.members[k].iter().filter(|&&t| self.candidate[t as usize] != 0).map(|&t| {
                 let cell = self.tiles.cell(t);
-                (cell, grid.x(cell), grid.y(cell), grid.exposed(cell))
+                (cell, grid.x(cell), grid.y(cell), self.candidate[t as usize] == 2)
             }));
             for (i, &(a, xa, ya, ea)) in group.iter().enumerate() {
                 for &(b, xb, yb, eb) in &group[i + 1..] {
@@ -221,7 +283,7 @@ impl Search {
                         // Pairs within one column first (only that column moves), then
                         // kinds being finished, then upper tiles first.
                         let across = u64::from(self.tiles.grid.x(a) != self.tiles.grid.x(b));
-                        let finishing = u64::from(group.len() != 2);
+                        let finishing = u64::from(self.left[k] != 2);
                         let depth = (self.tiles.grid.y(a) + self.tiles.grid.y(b)) as u64;
                         let noise = if self.noise == 0 { 0 } else { self.rng.below(self.noise) };
                         moves.push((across * 1_000_000_000 + finishing * 1_000_000 + depth * 1000 + noise, a, b));
@@ -229,6 +291,10 @@ impl Search {
                 }
             }
         }
+        for &t in &marked {
+            self.candidate[t as usize] = 0;
+        }
+        self.marked = marked;
         moves.sort_unstable();
         for (_, a, b) in moves {
             if self.lost_after(a, b) {
