@@ -1,7 +1,9 @@
 //! Tests of a node's children read off the parent's distance matrix before they are
 //! built: the radius and colour-radius test, and the tap filters (the regions a child
-//! must tap to bring the radius or a critical pair's potential down). Free functions of a
-//! node, built on [`node`](super::node) and [`bounds`](super::bounds).
+//! must tap to bring the radius or a critical pair's potential down), as free functions
+//! of a node; and what the search records of a move for the partial-order reduction
+//! (`Last`, `Swap` with its proof, `kept_colours`), a child's table keys (`ChildKey`) and
+//! a node's candidate moves (`Moves`). Built on `node` and `bounds`.
 
 use super::bounds::{Far, lone_colour, pair_delta};
 use super::node::{Node, bits, entries_at_least};
@@ -270,7 +272,7 @@ impl TapFilter {
 /// `false` when no pair needs to drop (then every region may).
 ///
 /// For the child's pair bound to be at most `left − 1`, every pair `u, w` whose potential
-/// `φ = d(u, w) + δ` (module docs, with or without a target) is at least `2·left − 1` must
+/// `φ = d(u, w) + δ` (`kami/docs/solver.md`, *Pair bound*, with or without a target) is at least `2·left − 1` must
 /// see it drop. A tap of `r` merges `S ⊆ N[r]`. `δ` (or the target indicators) changes
 /// only when `u`'s or `w`'s region is `r`, and then `d(u, r) + d(r, w) = d(u, w)`. The
 /// distance drops only when `d(u, S) + d(S, w) < d(u, w)` (for `u ∈ S`, read `d(u, S) = 0`,
@@ -355,9 +357,9 @@ pub(super) fn pair_taps(
 
 /// The most pairs [`pair_taps`] records for `Search::pair_cut`: those of critical potential
 /// first, then those within 2 of it (the first ones found of each; fewer only miss cuts).
-/// At the nodes with 5 or 6 moves left of k4-n130 seed 2, some 170–330 pairs qualify, 23–50
-/// of them critical: taken in row order alone, most critical pairs were left out. Keeping
-/// more pairs costs more than it cuts (128: 5% more instructions).
+/// Hundreds of pairs may qualify at a node, a few dozen of them critical: taken in row
+/// order alone, most critical pairs would be left out. Keeping more pairs costs more than
+/// it cuts (`kami/docs/solver.md`, *Measured and not kept*).
 pub(super) const CRITICAL_PAIRS: usize = 64;
 
 /// Whether the per-child radius test applies at a node with `left` moves left: it has a

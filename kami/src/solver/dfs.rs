@@ -1,6 +1,9 @@
-//! The depth-first search of one IDA* iteration: the node's bounds and tap filter, its
-//! moves (see `moves`), the tests of each child before it is played (see `cuts`), the
-//! transposition table (see `table`) and a parallel iteration's share of the work.
+//! The depth-first search of one IDA* iteration (`Search`, with all its methods): the
+//! node's bounds and tap filter, move generation (neighbour colours, leaves last, the
+//! partial-order reduction, the colour look-ahead), the tests that cut a child before it
+//! is played (pair cut, no colour move, dead-end and grandchildren cuts, each with its
+//! proof), the transposition table's reads and writes, and a parallel iteration's share of
+//! the work. Built on `node`, `bounds`, `children`, `table` and `budget`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,7 +53,7 @@ pub(super) struct Search<'a> {
 }
 
 /// A thread's share of the units of work in a parallel iteration (module docs,
-/// [Threads](self#threads)).
+/// [Threads](super#threads)).
 pub(super) struct Part {
     /// The units of work are the root's children (`split` 0) or its grandchildren
     /// (`split` 1). Child `k` is unit `k` and grandchild `j` of child `k` unit `k + j`:
@@ -149,7 +152,7 @@ impl<'a> Search<'a> {
             return Probe::Bound(known);
         }
         // The state's bound in any context, stored by nodes of this state at which the
-        // partial-order reduction skipped nothing (module docs, *Context-free entries*).
+        // partial-order reduction skipped nothing (`kami/docs/solver.md`, *Context-free entries*).
         let plain = if last.is_some() { self.stored(node.hash) } else { 0 };
         if plain > left {
             return Probe::Bound(plain);
@@ -279,8 +282,7 @@ impl<'a> Search<'a> {
     /// the tests before playing (`cut_before_playing`): its parent's tests of it read the
     /// same bounds off the parent's matrix, so they rarely cut it (never on the 4-colour
     /// levels of 130 regions), and most nodes with 5 or 6 moves left have no child that
-    /// passes (k4-n130 seed 2, refuting 9: 12 765 of the 12 984 nodes expanded with 5 left,
-    /// 17 708 of 21 085 with 6). Such a node is refuted by its children's bounds, each above
+    /// passes. Such a node is refuted by its children's bounds, each above
     /// its moves left, whatever its own bounds: every move is searched or cut with a proven
     /// bound, so their least is one too.
     fn bounds(&mut self, depth: usize, left: u32, (known, plain): (u32, u32), free: &mut Option<u32>) -> u32 {
@@ -570,7 +572,7 @@ impl Search<'_> {
             }
             let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
             if degree == 1 && node.count >= 3 && self.target.is_none() {
-                // A leaf region is never tapped before the last move (module docs).
+                // A leaf region is never tapped before the last move (`kami/docs/solver.md`, *Leaves last*).
                 continue;
             }
             // The partial-order reduction after the last move (see [`Swap`]): a region with
@@ -616,14 +618,12 @@ impl Search<'_> {
 
 /// `Search::dead_end_cut` tests each move of a child left with at most this many moves
 /// (`Search::grandchildren_cut`): below, nearly every child with 5 moves left that passed
-/// the other tests had no child of its own that did (k4-n130 seed 2, refuting 9: 12 765
-/// of 12 984). Children with 6 left die in more ways (the table, the radius), and testing
-/// them cost more than it saved.
+/// the other tests had no child of its own that did. Children with 6 left die in more
+/// ways (the table, the radius), and testing them costs more than it saves.
 pub(super) const GRANDCHILD_TEST_LEFT: u32 = 6;
 
 /// The pairs `Search::dead_end_cut` tests on whole rows before it lists the regions left
-/// (k4-n130 seed 2: one, 3.6% fewer instructions than none; four, 1.3% fewer again; all,
-/// 1.4% more than four).
+/// (a few cost less than none or all).
 const DENSE_PAIRS: usize = 4;
 
 impl Search<'_> {
@@ -676,7 +676,7 @@ impl Search<'_> {
         if known + 1 > left {
             return Err(known + 1);
         }
-        // The child state's context-free entry (module docs, *Context-free entries*).
+        // The child state's context-free entry (`kami/docs/solver.md`, *Context-free entries*).
         let plain = self.stored(state);
         if plain + 1 > left {
             return Err(plain + 1);
@@ -821,8 +821,7 @@ impl Search<'_> {
     /// region, a region `v` other than `r` whose smallest original region comes before
     /// `tapped` is tapped only if it touches `r`, and then only to the colour `r` had
     /// before the move or to `x`: so only regions `v` with a later key or touching `S`
-    /// (`d(S, v) ≤ 1`) may be tapped in the child's context. About a third of the nodes
-    /// the deep levels expanded had no move left this way. With at most
+    /// (`d(S, v) ≤ 1`) may be tapped in the child's context. With at most
     /// [`GRANDCHILD_TEST_LEFT`] moves left, the regions left are tested move by move
     /// (`grandchildren_cut`; with only those two colours for the regions with an earlier
     /// key when the reduction left some region out, as the cut then holds in the child's
@@ -937,8 +936,8 @@ impl Search<'_> {
     /// own bounds pass, and every move the child's search would try (its moves are among
     /// these) leaves a grandchild needing at least `left − 1` more: the child needs `left`.
     ///
-    /// Applied to the children with 5 moves left (`GRANDCHILD_TEST_LEFT`), 98% of which
-    /// used to be built only to find every child cut.
+    /// Applied to the children with at most `GRANDCHILD_TEST_LEFT` moves left, most of
+    /// which have no child that passes the tests.
     fn grandchildren_cut(
         &mut self,
         depth: usize,
