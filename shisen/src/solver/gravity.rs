@@ -23,6 +23,9 @@ use super::common::{Line, Step, Tile, Tiles, out_of_budget};
 use super::{Partial, Removal};
 use crate::Board;
 
+/// An empty cell of the padded class grid.
+const NO_CLASS: u32 = u32::MAX;
+
 /// The node limit of the first search (doubled at each restart).
 const RESTART_NODES: u64 = 2000;
 
@@ -55,6 +58,9 @@ pub(super) struct Search {
     candidate: Vec<u8>,
     /// The tiles marked in `candidate`.
     marked: Vec<Tile>,
+    /// Per cell of the grid padded with an empty column on the right and an empty row at the
+    /// bottom (stride `w + 1`): the class of its tile, or [`NO_CLASS`].
+    classes: Vec<u32>,
     /// The tiles of each removal of the line, for undoing.
     taken: Vec<(Tile, Tile)>,
     /// Grid snapshots for undoing gravity moves, one per removal.
@@ -78,13 +84,14 @@ impl Search {
         let settled = !gravity || tiles.grid.is_settled();
         let all_columns = (!settled).then(|| (0..tiles.grid.width()).collect());
         let left = tiles.members.iter().map(|m| m.len() as u32).collect();
+        let (w, h) = (tiles.grid.width(), tiles.grid.size() / tiles.grid.width().max(1));
         let mut class = vec![0; n];
         for (k, members) in tiles.members.iter().enumerate() {
             for &t in members {
                 class[t as usize] = k as u32;
             }
         }
-        Search {
+        let mut search = Search {
             tiles,
             gravity,
             meter,
@@ -96,13 +103,16 @@ impl Search {
             left,
             candidate: vec![0; n],
             marked: Vec::new(),
+            classes: vec![NO_CLASS; (w + 1) * (h + 1)],
             taken: Vec::new(),
             saved: Vec::new(),
             rng: SeededRng::new(0x6a7e),
             noise: 0,
             first_limit: RESTART_NODES,
             all_columns,
-        }
+        };
+        search.refresh_classes(&(0..w).collect::<Vec<_>>());
+        search
     }
 
     /// The line found (the winning one after [`Step::Solved`]), the deepest line, and the meter.
@@ -171,9 +181,13 @@ impl Search {
         if self.gravity {
             let columns = self.changed_columns(a, b);
             let Tiles { grid, pos, .. } = &mut self.tiles;
-            for x in columns {
+            for &x in &columns {
                 grid.fall(x, |t, cell| pos[t as usize] = cell);
             }
+            self.refresh_classes(&columns);
+        } else {
+            let w = self.tiles.grid.width();
+            self.refresh_classes(&[a % w, b % w]);
         }
     }
 
@@ -187,9 +201,12 @@ impl Search {
             let Tiles { grid, pos, .. } = &mut self.tiles;
             grid.restore(&self.saved[start..], &columns, |t, cell| pos[t as usize] = cell);
             self.saved.truncate(start);
+            self.refresh_classes(&columns);
         } else {
             self.tiles.grid.set(a, Some(t));
             self.tiles.grid.set(b, Some(u));
+            let w = self.tiles.grid.width();
+            self.refresh_classes(&[a % w, b % w]);
         }
         self.flip(t);
         self.flip(u);
@@ -200,29 +217,41 @@ impl Search {
     /// listing them in `marked`.
     fn mark_candidates(&mut self, marked: &mut Vec<Tile>) {
         marked.clear();
-        let Search { tiles, class, candidate, .. } = self;
+        let Search { tiles, candidate, .. } = self;
         let grid = &tiles.grid;
         grid.open_cells(|cell| {
             let t = grid.tile(cell).expect("an open tile");
             candidate[t as usize] = 2;
             marked.push(t);
         });
-        let (w, size) = (grid.width(), grid.size());
-        for cell in 0..size {
-            let Some(t) = grid.tile(cell) else { continue };
-            let right = (cell + 1 < size && grid.x(cell + 1) != 0).then_some(cell + 1);
-            let below = (cell + w < size).then_some(cell + w);
-            for next in [right, below].into_iter().flatten() {
-                if let Some(u) = grid.tile(next)
-                    && class[u as usize] == class[t as usize]
-                {
-                    for v in [t, u] {
-                        if candidate[v as usize] == 0 {
-                            candidate[v as usize] = 1;
-                            marked.push(v);
+        // Tiles of one class side by side, on the padded class grid.
+        let stride = grid.width() + 1;
+        for p in 0..self.classes.len() - stride {
+            let k = self.classes[p];
+            if k == NO_CLASS {
+                continue;
+            }
+            for q in [p + 1, p + stride] {
+                if self.classes[q] == k {
+                    for cell in [p, q] {
+                        let t = grid.tile(cell / stride * grid.width() + cell % stride).expect("a tile");
+                        if candidate[t as usize] == 0 {
+                            candidate[t as usize] = 1;
+                            marked.push(t);
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Brings the padded class grid up to date in `columns`.
+    fn refresh_classes(&mut self, columns: &[usize]) {
+        let grid = &self.tiles.grid;
+        let (w, stride) = (grid.width(), grid.width() + 1);
+        for &x in columns {
+            for y in 0..grid.size() / w {
+                self.classes[y * stride + x] = grid.tile(y * w + x).map_or(NO_CLASS, |t| self.class[t as usize]);
             }
         }
     }
