@@ -558,7 +558,7 @@ pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
 #[derive(Default)]
 pub(super) struct Far {
     pub(super) list: Vec<usize>,
-    /// The pairs [`pair_taps`] records below the critical potential, which it lists after
+    /// The pairs [`pair_taps`](super::children::pair_taps) records below the critical potential, which it lists after
     /// the critical ones.
     pub(super) near: Vec<(u16, u16, u8)>,
 }

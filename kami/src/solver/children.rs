@@ -15,8 +15,8 @@ use crate::Colour;
 /// distance `limit`), so that its radius or colour-radius bound exceeds `limit` for every
 /// final colour of `open`.
 ///
-/// Read off the current matrix without changing it, by the rule of [`merge_distances`],
-/// given the merged set's row `ds` (see [`merged_row`]): the merged region and every
+/// Read off the current matrix without changing it, by the rule of [`merge_distances`](super::node::merge_distances),
+/// given the merged set's row `ds` (see [`merged_row`](super::node::merged_row)): the merged region and every
 /// remaining region of `centres` is tried as a centre of the child, those of the smallest
 /// eccentricity first (the likeliest to decide "no"). Exact when `centres` holds every
 /// alive region that could be a centre of eccentricity at most `limit` (all alive regions,
@@ -370,7 +370,7 @@ pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }
 
-/// The candidate moves of a node (see [`Search::moves`]).
+/// The candidate moves of a node (see [`Search::moves`](super::dfs::Search::moves)).
 pub(super) struct Moves {
     /// `(merges, region, colour)`, in search order.
     pub(super) list: Vec<(u32, usize, Colour)>,
@@ -379,7 +379,7 @@ pub(super) struct Moves {
     pub(super) floor: u32,
     /// Whether the partial-order reduction left out some move.
     pub(super) skipped: bool,
-    /// The moves left out by the look-ahead (see [`Search::moves_with`]).
+    /// The moves left out by the look-ahead (see [`Search::moves_with`](super::dfs::Search::moves_with)).
     pub(super) ahead_cut: u32,
 }
 
@@ -496,11 +496,11 @@ impl<'a> Swap<'a> {
     }
 }
 
-/// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
+/// The transposition table keys of a child (see [`Search::child_key`](super::dfs::Search::child_key)): `key` is the one
 /// `dfs` computes at the child (its state in the context of its move), `state` the state's
 /// key alone (its context-free entry), `tapped` the smallest original region of the tapped
-/// region and `context` the key's part that names the move (see [`context_key`]; both for
-/// the child's [`Last`]).
+/// region and `context` the key's part that names the move (see
+/// [`context_key`](super::table::context_key); both for the child's [`Last`]).
 pub(super) struct ChildKey {
     pub(super) key: u128,
     pub(super) state: u128,

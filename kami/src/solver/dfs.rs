@@ -473,7 +473,7 @@ impl Search<'_> {
 
     /// [`moves`](Self::moves), and with `look` (two buffers of a bitset each), for a node
     /// with no colour other than the target with one region within one move (its
-    /// [`ColourSets`](super::bounds::ColourSets) computed), also without the moves whose child has no move to spare
+    /// [`ColourSets`] computed), also without the moves whose child has no move to spare
     /// over its colour bound, more than two regions, and no such colour either (see
     /// [`single_within_one_move_after`]): such a child needs two moves more than its
     /// colour bound, which `floor` then bounds too, and `ahead_cut` counts them.
@@ -722,7 +722,7 @@ impl Search<'_> {
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
     /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
-    /// pair filter recorded (see [`pair_taps`](super::children::pair_taps)), read off the parent's matrix by the merge
+    /// pair filter recorded (see [`pair_taps`]), read off the parent's matrix by the merge
     /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`,
     /// whose distances `d(S, ·)` are in `scratch.ds`, see `merged_set`), the child's
     /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
@@ -810,14 +810,14 @@ impl Search<'_> {
     /// the child's (`Some(false)`): such a child needs at least `left` more moves, so the
     /// move needs `left + 1`.
     ///
-    /// First, every region the child may tap fails its pair filter (see [`pair_taps`](super::children::pair_taps)) for
+    /// First, every region the child may tap fails its pair filter (see [`pair_taps`]) for
     /// one of the pairs the node's pair filter recorded, read off the node's matrix by the
     /// merge rule (see `pair_cut`). The child's pair filter keeps a region `v` only if, for
     /// every pair `u, w` whose child potential is critical (at least `2·(left − 1) − 1`),
     /// `d'(u, v) + d'(v, w) ≤ d'(u, w) + 1` (`≤ d'(u, w)` above critical), with the child's
     /// distances `d'`; the recorded pairs are some of those pairs, so a region failing one
     /// of them fails the child's filter, in any context. Then the partial-order reduction
-    /// (see [`Swap`](super::children::Swap)): in the child, with `S` the merged set and `r` its
+    /// (see [`Swap`]): in the child, with `S` the merged set and `r` its
     /// region, a region `v` other than `r` whose smallest original region comes before
     /// `tapped` is tapped only if it touches `r`, and then only to the colour `r` had
     /// before the move or to `x`: so only regions `v` with a later key or touching `S`
@@ -918,7 +918,7 @@ impl Search<'_> {
     /// Whether every move of the child by move `(r, x)` (colour counts `child`) that taps a
     /// region of `scratch.live` (with `earlier`, a region touching the merged set whose key
     /// comes before `earlier` only to the colours the partial-order reduction keeps, see
-    /// [`Swap`](super::children::Swap)) leaves a grandchild whose colour bound, or pair or
+    /// [`Swap`]) leaves a grandchild whose colour bound, or pair or
     /// (without a target) final-colour potential for a pair the node's pair filter
     /// recorded, reaches `left − 1`: the grandchild, with `left − 2` moves left, would be
     /// cut by its parent's `pair_cut` (or colour bound) if that parent recorded the pair.

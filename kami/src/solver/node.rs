@@ -401,7 +401,8 @@ impl Iterator for AtLeast<'_> {
     }
 }
 
-/// [`moved_counts`] in place.
+/// The colour counts after a move tapping a region of colour `a` into `x` that merges
+/// `merges` regions of colour `x` (its number of `x` neighbours), in place.
 pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) {
     counts[usize::from(a)] -= 1;
     counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
