@@ -1,5 +1,5 @@
 //! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, as in the
-//! workspace's command-line contract (`docs/cli/hitori.md`).
+//! workspace's command-line contract (`docs/cli.md`).
 //!
 //! Exit codes: 0 answered, 1 no solution (or no puzzle of that kind exists, or no hint),
 //! 2 bad input or usage (one line on stderr, nothing on stdout; clap's suggestion and a
@@ -24,9 +24,9 @@ const SIZE_LIMITS: SizeLimits = SizeLimits::new(1, 10_000).with_max_cells(1_000_
 /// Hitori ("Singles"): prove puzzles unique, generate unique puzzles, give hints, draw them.
 #[derive(Parser)]
 #[command(name = "hitori", version, arg_required_else_help = true)]
-#[command(after_help = "The full reference: docs/cli/hitori.md in the repository.")]
+#[command(after_help = "The full reference: docs/cli.md in the repository.")]
 struct Cli {
-    /// Print the answer as one JSON document (fields in docs/cli/hitori.md).
+    /// Print the answer as one JSON document (fields in docs/cli.md).
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]
