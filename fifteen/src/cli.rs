@@ -1,5 +1,5 @@
 //! The `fifteen` command line (feature `cli`): `solve`, `hint`, `check`, `generate` and
-//! `render`, as `docs/cli/fifteen.md` describes them. [`run`] is the whole command, in
+//! `render`, as `docs/cli.md` describes them. [`run`] is the whole command, in
 //! process: the binary is [`main`].
 //!
 //! Exit codes: 0 answered, 1 some puzzle is unsolvable, 2 bad input or usage (one line on

@@ -1,4 +1,4 @@
-//! The `fifteen` binary: see [`fifteen::cli`] and `docs/cli/fifteen.md`.
+//! The `fifteen` binary: see [`fifteen::cli`] and `docs/cli.md`.
 
 fn main() -> std::process::ExitCode {
     fifteen::cli::main()

@@ -315,11 +315,17 @@ fn out_of_budget(meter: &mut Meter) -> Result<(), GenerateError> {
     }
 }
 
-/// The grade profile of `puzzle`, counted as one node (an error when the budget ran out).
+/// The grade profile of `puzzle`, counted as one node (an error when the budget ran out,
+/// before or while grading).
 fn graded(puzzle: &Puzzle, meter: &mut Meter) -> Result<Profile, GenerateError> {
     meter.add(1);
     out_of_budget(meter)?;
-    Ok(Grader::new(puzzle).profile(puzzle))
+    let mut grader = Grader::new(puzzle).within(meter);
+    let profile = grader.profile(puzzle);
+    if grader.stopped {
+        return Err(GenerateError::GaveUp { reason: meter.stopped().unwrap_or(StopReason::NodeLimit) });
+    }
+    Ok(profile)
 }
 
 /// One uniqueness proof capped at [`NODE_BUDGET`] branchings: `Ok(None)` when the cap ran
@@ -674,6 +680,14 @@ mod tests {
         let e = generate(&spec, &mut SeededRng::new(1)).unwrap_err();
         assert_eq!(e, GenerateError::GaveUp { reason: StopReason::TimeLimit });
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        // Grading a big board reads the clock while it probes.
+        for d in [Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch] {
+            let start = Instant::now();
+            let budget = Budget::default().with_time_limit(Duration::from_millis(300));
+            let e = generate(&Spec::new(400, 400).with_difficulty(d).with_budget(budget), &mut SeededRng::new(1));
+            assert_eq!(e, Err(GenerateError::GaveUp { reason: StopReason::TimeLimit }));
+            assert!(start.elapsed() < Duration::from_secs(5), "{d}: {:?}", start.elapsed());
+        }
         let spec = Spec::new(8, 8).with_difficulty(Difficulty::Hard).with_budget(Budget::default().with_node_limit(0));
         // A node limit of 0 stops at the first branching, or lets a puzzle through that
         // needs none.
@@ -730,6 +744,53 @@ mod search_evidence {
             }
         }
         println!("unique puzzles that need search: {unique_search}");
+    }
+
+    /// Like [`census`], with the unshaded cells numbered from a wider alphabet (fewer equal
+    /// pairs, so fewer two-cell clauses and more weight on connectivity).
+    #[test]
+    #[ignore = "a measurement of some seconds, for the docs"]
+    fn census_wide() {
+        let mut rng = SeededRng::new(9);
+        let mut meter = Budget::default().start();
+        for side in [6usize, 8, 10, 14] {
+            for wide in [1usize, 2, 3] {
+                let mut counts = std::collections::BTreeMap::new();
+                for _ in 0..2000 {
+                    let solution = maximal_shading(side, side, &mut rng);
+                    let k = side * wide;
+                    let mut numbers = Grid::new(side, side, 0u32);
+                    for i in 0..side * side {
+                        if solution[i] {
+                            continue;
+                        }
+                        let (x, y) = (i % side, i / side);
+                        let used: Vec<u32> = (0..side)
+                            .map(|x2| numbers[y * side + x2])
+                            .chain((0..side).map(|y2| numbers[y2 * side + x]))
+                            .collect();
+                        let free: Vec<u32> = (1..=k as u32).filter(|v| !used.contains(v)).collect();
+                        numbers[i] = if free.is_empty() { (k + 1 + i) as u32 } else { free[rng.index(free.len())] };
+                    }
+                    let shaded: Vec<usize> = (0..solution.len()).filter(|&i| solution[i]).collect();
+                    for &d in &shaded {
+                        renumber(&mut numbers, &solution, d, Difficulty::Hard, &mut rng);
+                    }
+                    let puzzle = Puzzle::from_grid(numbers).expect("positive");
+                    let d = Grader::new(&puzzle).grade(&puzzle);
+                    let key = match d {
+                        Difficulty::NeedsSearch if is_unique(&puzzle, &solution, &mut meter).unwrap() => {
+                            println!("{puzzle}");
+                            "search, unique".to_string()
+                        }
+                        Difficulty::NeedsSearch => "search, not unique".to_string(),
+                        d => d.to_string(),
+                    };
+                    *counts.entry(key).or_insert(0) += 1;
+                }
+                println!("{side}x{side}, alphabet {wide}x: {counts:?}");
+            }
+        }
     }
 
     /// Hill-climbs hard puzzles towards search: renumberings that keep the puzzle unique and

@@ -18,7 +18,7 @@
 //! Instead of cloning the position for each probe (as the walkthrough does), a probe
 //! propagates on the one position and rolls back its trail and the [`Connectivity`].
 
-use engine::Grid;
+use engine::{Grid, Meter};
 use rustc_hash::FxHashMap;
 
 use crate::Puzzle;
@@ -36,8 +36,8 @@ pub(crate) struct Profile {
     pub(crate) undecided: [usize; 3],
 }
 
-/// Propagation state over one puzzle.
-pub(crate) struct Grader {
+/// Propagation state over one puzzle, optionally under a running meter.
+pub(crate) struct Grader<'m> {
     width: usize,
     state: Vec<Cell>,
     conn: Connectivity,
@@ -52,10 +52,14 @@ pub(crate) struct Grader {
     facts: [Vec<(usize, Cell)>; 2],
     /// Probes run (a measure of the grader's work).
     pub(crate) probes: u64,
+    /// Read (clock, cancel token) at every probe and every cut scan.
+    meter: Option<&'m mut Meter>,
+    /// The meter stopped grading: the profile means nothing.
+    pub(crate) stopped: bool,
 }
 
-impl Grader {
-    pub(crate) fn new(puzzle: &Puzzle) -> Grader {
+impl<'m> Grader<'m> {
+    pub(crate) fn new(puzzle: &Puzzle) -> Grader<'m> {
         let (w, h) = (puzzle.width(), puzzle.height());
         let g = puzzle.numbers().cells();
         let mut groups = vec![[0u32; 2]; w * h];
@@ -94,7 +98,23 @@ impl Grader {
             dirty: false,
             facts,
             probes: 0,
+            meter: None,
+            stopped: false,
         }
+    }
+
+    /// The same grader, stopping (with [`Grader::stopped`] set) when `meter` does.
+    pub(crate) fn within(mut self, meter: &'m mut Meter) -> Grader<'m> {
+        self.meter = Some(meter);
+        self
+    }
+
+    /// `true` (and [`Grader::stopped`] set) once the meter has stopped.
+    fn stop(&mut self) -> bool {
+        if !self.stopped && self.meter.as_deref_mut().is_some_and(Meter::check) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// The grade, leaving the grader at the closure of that grade (for `NeedsSearch`, at the
@@ -213,6 +233,10 @@ impl Grader {
             if !self.dirty {
                 return true;
             }
+            if self.stop() {
+                self.queue.clear();
+                return false;
+            }
             self.dirty = false;
             for i in 0..self.state.len() {
                 if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
@@ -256,6 +280,9 @@ impl Grader {
                     let mark = self.mark();
                     let ok = self.assign(i, assume) && self.propagate();
                     self.undo(mark);
+                    if self.stop() {
+                        return false;
+                    }
                     if !ok {
                         if !(self.assign(i, other) && self.propagate()) {
                             return false;

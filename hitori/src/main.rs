@@ -1,5 +1,5 @@
 //! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, as in the
-//! workspace's command-line contract (`docs/cli/hitori.md`).
+//! workspace's command-line contract (`docs/cli.md`).
 //!
 //! Exit codes: 0 answered, 1 no solution (or no puzzle of that kind exists, or no hint),
 //! 2 bad input or usage (one line on stderr, nothing on stdout; clap's suggestion and a
@@ -24,9 +24,9 @@ const SIZE_LIMITS: SizeLimits = SizeLimits::new(1, 10_000).with_max_cells(1_000_
 /// Hitori ("Singles"): prove puzzles unique, generate unique puzzles, give hints, draw them.
 #[derive(Parser)]
 #[command(name = "hitori", version, arg_required_else_help = true)]
-#[command(after_help = "The full reference: docs/cli/hitori.md in the repository.")]
+#[command(after_help = "The full reference: docs/cli.md in the repository.")]
 struct Cli {
-    /// Print the answer as one JSON document (fields in docs/cli/hitori.md).
+    /// Print the answer as one JSON document (fields in docs/cli.md).
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]
@@ -111,6 +111,22 @@ enum Command {
         #[arg(default_value = "-")]
         input: String,
     },
+    /// Every deduction from an empty board, easiest rule first, then the grade.
+    #[command(after_help = concat!(
+        "Puzzle text: one row per line, positive whole numbers separated by whitespace.\n\n",
+        "Output: one line per deduction, `X,Y is shaded|unshaded (rule)`, in the order a person\n",
+        "would make them (always the easiest rule that applies), then `grade: easy|medium|hard`\n",
+        "(exit 0): the hardest rule used; or `grade: search` when the rules get stuck (exit 1).\n\n",
+        "Example:\n  printf '1 1\\n1 2\\n' | hitori steps\n  0,0 is shaded (corner triple)\n  ...\n  grade: medium",
+    ))]
+    Steps {
+        /// Give up after this many seconds: prints `unknown`, exit 3.
+        #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
+        timeout: Option<Duration>,
+        /// Puzzle file, `-` for standard input.
+        #[arg(default_value = "-")]
+        input: String,
+    },
     /// An SVG picture of the puzzle (and of the marks, with broken rules in red).
     #[command(after_help = concat!(
         "Puzzle text: one row per line, positive whole numbers separated by whitespace.\n",
@@ -150,6 +166,10 @@ fn run(cli: Cli, read: &mut Reader<'_>) -> Result<(u8, String), Failure> {
         Command::Hint { state, input } => {
             let (puzzle, state) = read_position(read, &input, state.as_deref())?;
             Ok(hint_command(&puzzle, &state, json))
+        }
+        Command::Steps { timeout, input } => {
+            let puzzle = read_puzzle(read, &input)?;
+            Ok(steps_command(&puzzle, timeout, json))
         }
         Command::Render { state, input } => {
             let (puzzle, state) = read_position(read, &input, state.as_deref())?;
@@ -311,7 +331,21 @@ fn hint_command(puzzle: &Puzzle, state: &State, json: bool) -> (u8, String) {
     if !json {
         return (code, text);
     }
-    let hint = step.map(|s| HintStep {
+    let hint = step.as_ref().map(hint_step);
+    (code, engine::cli::json_line(&HintJson { status, hint, violations }))
+}
+
+/// `steps --json`.
+#[derive(Serialize)]
+struct StepsJson {
+    /// The deductions, in order (the ones made before the budget ran out, for `unknown`).
+    steps: Vec<HintStep>,
+    /// The grade (`easy`, `medium`, `hard`, `search`), or `unknown` when the timeout hit.
+    grade: String,
+}
+
+fn hint_step(s: &hitori::steps::Step) -> HintStep {
+    HintStep {
         x: s.cell.x,
         y: s.cell.y,
         state: s.state,
@@ -319,8 +353,29 @@ fn hint_command(puzzle: &Puzzle, state: &State, json: bool) -> (u8, String) {
         rule_name: s.rule.name(),
         difficulty: s.rule.difficulty(),
         text: s.to_string(),
-    });
-    (code, engine::cli::json_line(&HintJson { status, hint, violations }))
+    }
+}
+
+fn steps_command(puzzle: &Puzzle, timeout: Option<Duration>, json: bool) -> (u8, String) {
+    let (budget, watch) = engine::cli::watch(budget(timeout), "still deducing: --timeout S stops it");
+    let report = hitori::steps::walkthrough_within(puzzle, &budget);
+    drop(watch);
+    let (code, steps, grade) = match report.outcome {
+        Outcome::Proved(w) | Outcome::Found(w) => {
+            (u8::from(w.difficulty == Difficulty::NeedsSearch), w.steps, w.difficulty.to_string())
+        }
+        Outcome::GaveUp { proven, .. } => (3, proven, "unknown".to_string()),
+    };
+    if json {
+        let doc = StepsJson { steps: steps.iter().map(hint_step).collect(), grade };
+        return (code, engine::cli::json_line(&doc));
+    }
+    if code == 3 {
+        return (code, "unknown\n".to_string());
+    }
+    let mut lines: Vec<String> = steps.iter().map(ToString::to_string).collect();
+    lines.push(format!("grade: {grade}"));
+    (code, lines.join("\n") + "\n")
 }
 
 /// `render --json`.
@@ -370,7 +425,7 @@ mod tests {
         };
         let cap = Some(Duration::from_secs(1));
         match &mut cli.command {
-            Command::Solve { timeout, .. } | Command::Generate { timeout, .. } => {
+            Command::Solve { timeout, .. } | Command::Generate { timeout, .. } | Command::Steps { timeout, .. } => {
                 *timeout = (*timeout).min(cap).or(cap);
             }
             Command::Hint { .. } | Command::Render { .. } => {}
@@ -423,7 +478,7 @@ mod tests {
     /// Flags with values (mostly the command's own), lone flags and stray words.
     fn words(command: &'static str) -> impl Strategy<Value = Vec<String>> {
         let own: Vec<&'static str> = match command {
-            "solve" => vec!["--timeout"],
+            "solve" | "steps" => vec!["--timeout"],
             "generate" => vec!["--size", "--seed", "--difficulty", "--timeout"],
             "hint" | "render" => vec!["--state"],
             _ => vec!["--timeout", "--size", "--seed", "--difficulty", "--state"],
@@ -439,7 +494,7 @@ mod tests {
 
     /// A command (mostly a real one) and what follows it.
     fn command_line() -> impl Strategy<Value = Vec<String>> {
-        prop::sample::select(vec!["solve", "generate", "hint", "render", "help", "--json", ""]).prop_flat_map(
+        prop::sample::select(vec!["solve", "generate", "hint", "steps", "render", "help", "--json", ""]).prop_flat_map(
             |command| {
                 prop::collection::vec(words(command), 0..4).prop_map(move |rest| {
                     let mut args = vec![command.to_string()];

@@ -290,3 +290,35 @@ fn seeds_give_the_puzzles_they_always_gave() {
     let out = run(&["generate", "--size", "6", "--seed", "4", "--difficulty", "hard"], "");
     assert_eq!(out.stdout, "6 3 1 5 6 1\n5 2 3 4 1 2\n3 5 4 6 2 2\n2 4 6 5 2 4\n6 2 1 3 4 1\n1 3 2 6 1 3\n");
 }
+
+#[test]
+fn steps_show_the_rule_that_made_the_grade() {
+    let medium_rules = ["(pair isolation)", "(corner triple)", "(corner pairs)"];
+    for (grade, rules) in
+        [("easy", &[][..]), ("medium", &medium_rules[..]), ("hard", &["(the other choice fails)"][..])]
+    {
+        for seed in 0..3 {
+            let puzzle =
+                run(&["generate", "--size", "12", "--seed", &seed.to_string(), "--difficulty", grade], "").stdout;
+            let out = run(&["steps"], &puzzle);
+            assert_eq!(out.code, 0);
+            assert_eq!(out.stdout.lines().last(), Some(format!("grade: {grade}").as_str()));
+            assert!(
+                rules.is_empty() || out.stdout.lines().any(|l| rules.iter().any(|r| l.ends_with(r))),
+                "{}",
+                out.stdout
+            );
+            assert_eq!(out.stdout.lines().count(), 12 * 12 + 1);
+            let v = json(&run(&["steps", "--json"], &puzzle));
+            assert_eq!(v["grade"], grade);
+            assert_eq!(v["steps"].as_array().map(Vec::len), Some(144));
+        }
+    }
+    let out = run(&["steps"], "1 2\n2 1\n");
+    assert_eq!((out.code, out.stdout.as_str()), (1, "grade: search\n"));
+    let out = run(&["steps"], "2 1 2\n");
+    assert_eq!((out.code, out.stdout.as_str()), (1, "1,0 is unshaded (sandwich)\ngrade: search\n"));
+    let out = run(&["steps"], "1 1\n1 2\n");
+    let expected = "0,0 is shaded (corner triple)\n1,0 is unshaded (next to a shaded cell)\n0,1 is unshaded (next to a shaded cell)\n1,1 is unshaded (shading it would cut the board)\ngrade: medium\n";
+    assert_eq!((out.code, out.stdout.as_str()), (0, expected));
+}

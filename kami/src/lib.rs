@@ -9,6 +9,7 @@ pub mod regions;
 pub mod solver;
 pub mod svg;
 
+pub use generate::{GenerateError, Spec, generate};
 pub use hint::{Hint, hint};
 pub use level::{Colour, Level, LevelError, MAX_COLOURS, colour_char};
 pub use play::{Game, Move, MoveError};

@@ -1,5 +1,5 @@
 //! The `kami` command: `solve`, `hint`, `render` and `generate` KAMI levels, as in the
-//! workspace's command-line contract (`docs/cli/kami.md`).
+//! workspace's command-line contract (`docs/cli.md`).
 //!
 //! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout;
 //! clap's suggestion and a "try --help" line may follow a usage error), 3 the `--timeout`
@@ -40,9 +40,9 @@ macro_rules! level_format {
 /// KAMI 2 levels: optimal par, hints, SVG pictures, generation.
 #[derive(Parser)]
 #[command(name = "kami", version, arg_required_else_help = true)]
-#[command(after_help = "The full reference: docs/cli/kami.md in the repository.")]
+#[command(after_help = "The full reference: docs/cli.md in the repository.")]
 struct Cli {
-    /// Print the answer as one JSON document (fields in docs/cli/kami.md).
+    /// Print the answer as one JSON document (fields in docs/cli.md).
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]

@@ -1,6 +1,7 @@
 //! The solver's modules only import downward: no import cycle among the modules of
 //! `src/solver/` (read from their `use super::…` and `use crate::solver::…` lines, and the
-//! `use <module>::…` lines of `mod.rs`; names that are not modules are items of `mod.rs`).
+//! `use <module>::…` lines of `mod.rs`; names that are not modules are items of `mod.rs`;
+//! `use super::*` in a module's own `mod tests` names the module itself).
 //! The layers, bottom up: `node` (the island, its nodes, bitsets, distance-matrix
 //! primitives), `bounds` (pure functions of a node), `children` (tests of a node's
 //! children and its move filters), `table`, `tuning`, `budget`, `dfs` (one IDA* iteration),
@@ -50,7 +51,7 @@ fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool) -> BTreeSet<S
         for first in firsts {
             if modules.contains(first) {
                 out.insert(first.to_string());
-            } else if !is_mod && first != "self" {
+            } else if !is_mod && first != "self" && first != "*" {
                 out.insert("mod".to_string());
             }
         }

@@ -8,7 +8,9 @@ pub mod path;
 pub mod solver;
 pub mod svg;
 pub use board::{Board, Kind};
+pub use generate::{Deal, Spec, generate};
 pub use path::{Pair, Path, hint};
+pub use solver::{Answer, Options, solve};
 
 /// Any error of this crate, for callers that put them all through one `?`: each module's
 /// error converts into it.

@@ -1,5 +1,5 @@
 //! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render` (the full reference
-//! is `docs/cli/shisen.md` in the repository).
+//! is `docs/cli.md` in the repository).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -24,7 +24,7 @@ paths may use the empty ring around the board (x = -1 or W, y = -1 or H).";
 const EXIT_CODES: &str = "\
 Exit codes: 0 answered; 1 no answer exists (unsolvable, no removable pair); 2 bad input or
 usage (one line on stderr); 3 gave up (--timeout or the node budget ran out).
---json prints each answer as one JSON document (fields in docs/cli/shisen.md).";
+--json prints each answer as one JSON document (fields in docs/cli.md).";
 
 /// The most tiles of one kind `--copies` accepts (a 100x100 board).
 const MAX_COPIES: u64 = 10_000;

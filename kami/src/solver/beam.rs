@@ -57,9 +57,9 @@ pub(super) fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> O
 /// the budget runs out. With [`Limits::threads`](super::SolveOptions::threads) above one, each thread scores a run of
 /// states (with an equal share of the nodes left, under a node limit), and the runs are
 /// joined in order, so the list is the same as one thread's. The calling thread scores
-/// the first run itself: when it only waited for threads started for every run, the
-/// second thread began up to 1.5 ms late in the wide layers, and a beam of 8 on two
-/// threads took as long as on one (14 ms on k4-n130 seed 4; now 9 ms).
+/// the first run itself (waiting instead for threads started for every run made the
+/// second thread begin late in the wide layers, and a narrow beam gained nothing from a
+/// second thread).
 pub(super) fn score_layer(island: &Island, layer: &[(Node, Path)], budget: &mut Budget) -> Option<Vec<Scored>> {
     let threads = budget.threads.clamp(1, layer.len().max(1));
     if threads == 1 {
@@ -112,7 +112,7 @@ pub(super) fn score_states(
         for r in bits(&node.alive) {
             let row = &node.adj[r * w..(r + 1) * w];
             if node.count >= 3 && row.iter().map(|a| a.count_ones()).sum::<u32>() == 1 {
-                // A leaf region is never tapped before the last move (module docs).
+                // A leaf region is never tapped before the last move (`kami/docs/solver.md`, *Leaves last*).
                 continue;
             }
             let mut colours = 0u64;

@@ -1,5 +1,5 @@
 //! The admissible lower bounds of a search node (colour, radius, pair and final-colour
-//! bounds; proven in the [solver module docs](super)).
+//! bounds; proven in `kami/docs/solver.md`, *Lower bounds*).
 
 use super::node::{Island, Node, bits, entries_at_least, move_counts};
 use crate::{Colour, MAX_COLOURS};
@@ -56,7 +56,7 @@ impl Scratch {
     }
 }
 
-/// The largest of the colour, radius, pair and final-colour bounds (module docs), the
+/// The largest of the colour, radius, pair and final-colour bounds (`kami/docs/solver.md`, *Lower bounds*), the
 /// radius computed only up to `cap` (any bound `≥ cap` is reported as at least `cap`).
 pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, cap: u32, scratch: &mut Scratch) -> u32 {
     let counts = node.counts;
@@ -94,9 +94,9 @@ pub(super) fn heuristic(island: &Island, node: &Node, target: Option<Colour>, ca
     h + u32::from(cut)
 }
 
-/// The colour-radius bound's open colours (module docs): the colours `c` such that some
-/// centre `u` (eccentricity equal to the radius `R`) has every region at distance `R` of
-/// colour `c`, as a bitset. For every other colour `c`, every region `u` has
+/// The colour-radius bound's open colours (`kami/docs/solver.md`, *Colour-radius
+/// bound*): the colours `c` such that some centre `u` (eccentricity equal to the radius
+/// `R`) has every region at distance `R` of colour `c`, as a bitset. For every other colour `c`, every region `u` has
 /// `max over v of d(u, v) + [colour(v) ≠ c] ≥ R + 1`.
 pub(super) fn lone_far_colours(node: &Node, n: usize) -> u64 {
     let radius = node.radius;
@@ -113,7 +113,7 @@ pub(super) fn lone_far_colours(node: &Node, n: usize) -> u64 {
     lone
 }
 
-/// Whether the final-colour bound (module docs) is at least `cap`: for every present
+/// Whether the final-colour bound (`kami/docs/solver.md`, *Lower bounds*) is at least `cap`: for every present
 /// colour `c`, the colour bound with target `c` or the pair bound with target `c` reaches
 /// `cap` (the caller knows the radius is below it).
 pub(super) fn final_colour_cuts(
@@ -184,7 +184,7 @@ pub(super) fn colours_met(d: u32, cu: usize, cw: usize, need: u32) -> u64 {
     }
 }
 
-/// The colour-distance bound (module docs): the largest, over pairs of alive regions
+/// The colour-distance bound (`kami/docs/solver.md`, *Lower bounds*): the largest, over pairs of alive regions
 /// `u, w`, of `⌈(d(u, w) + δ(u, w)) / 2⌉`, where `δ` is 1 when their colours differ
 /// (without a target) or the number of the two not of the target colour (with one).
 /// Saturated matrix entries are at most the true distances, so the bound stays a lower
@@ -215,7 +215,7 @@ pub(super) fn pair_bound(node: &Node, n: usize, target: Option<Colour>, far: &mu
     best.div_ceil(2)
 }
 
-/// The colour part `δ` of a pair's potential (module docs, pair bound): with a target,
+/// The colour part `δ` of a pair's potential (`kami/docs/solver.md`, *Pair bound*): with a target,
 /// how many of the pair's colours `cu`, `cw` are not the target; without, whether they
 /// differ.
 pub(super) fn pair_delta(target: Option<Colour>, cu: Colour, cw: Colour) -> u32 {
@@ -226,7 +226,7 @@ pub(super) fn pair_delta(target: Option<Colour>, cu: Colour, cw: Colour) -> u32 
 }
 
 /// Whether some colour other than the target has one region now or after one move (see
-/// the colour bound in the module docs): a colour with one or two regions, or a region
+/// the colour bound in `kami/docs/solver.md`): a colour with one or two regions, or a region
 /// touching every region of some other colour.
 pub(super) fn single_within_one_move(
     island: &Island,
@@ -411,7 +411,7 @@ pub(super) fn colour_counts(node: &Node) -> [u32; MAX_COLOURS] {
     counts
 }
 
-/// The colour bound (module docs) from the number of regions of each colour.
+/// The colour bound (`kami/docs/solver.md`, *Lower bounds*) from the number of regions of each colour.
 pub(super) fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> u32 {
     let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
     if let Some(t) = target {
@@ -558,7 +558,7 @@ pub(super) fn lone_colour(far: impl Iterator<Item = Colour>) -> u64 {
 #[derive(Default)]
 pub(super) struct Far {
     pub(super) list: Vec<usize>,
-    /// The pairs [`pair_taps`] records below the critical potential, which it lists after
+    /// The pairs [`pair_taps`](super::children::pair_taps) records below the critical potential, which it lists after
     /// the critical ones.
     pub(super) near: Vec<(u16, u16, u8)>,
 }
@@ -568,5 +568,29 @@ impl Far {
     pub(super) fn fill(&mut self, node: &Node, at_least: u32) {
         self.list.clear();
         self.list.extend(bits(&node.alive).filter(|&u| u32::from(node.ecc[u]) >= at_least));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// `open_colours` lists exactly the present colours whose colour bound with that
+        /// colour as the target is below the cap.
+        #[test]
+        fn open_colours_matches_the_colour_bound(
+            few in proptest::collection::vec(0u32..4, 6),
+            cap in 0u32..8,
+        ) {
+            let mut counts = [0u32; MAX_COLOURS];
+            counts[..few.len()].copy_from_slice(&few);
+            let slow = (0..MAX_COLOURS)
+                .filter(|&c| counts[c] > 0 && colour_bound(&counts, Some(c as Colour)) < cap)
+                .fold(0u64, |open, c| open | 1 << c);
+            prop_assert_eq!(open_colours(&counts, cap), slow);
+        }
     }
 }

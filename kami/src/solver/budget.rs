@@ -109,7 +109,7 @@ impl Budget {
 }
 
 /// One IDA* iteration of an island's search to any colour, as reported by [`solve_traced`](super::solve_traced);
-/// when the capped probes of the root's children (module docs, *Upper bounds*) find a
+/// when the capped probes of the root's children (`kami/docs/solver.md`, *Upper bounds*) find a
 /// solution, they are listed as one more iteration with its threshold, on one thread.
 ///
 /// ```

@@ -1,7 +1,9 @@
 //! Tests of a node's children read off the parent's distance matrix before they are
 //! built: the radius and colour-radius test, and the tap filters (the regions a child
-//! must tap to bring the radius or a critical pair's potential down). Free functions of a
-//! node, built on [`node`](super::node) and [`bounds`](super::bounds).
+//! must tap to bring the radius or a critical pair's potential down), as free functions
+//! of a node; and what the search records of a move for the partial-order reduction
+//! (`Last`, `Swap` with its proof, `kept_colours`), a child's table keys (`ChildKey`) and
+//! a node's candidate moves (`Moves`). Built on `node` and `bounds`.
 
 use super::bounds::{Far, lone_colour, pair_delta};
 use super::node::{Node, bits, entries_at_least};
@@ -13,8 +15,8 @@ use crate::Colour;
 /// distance `limit`), so that its radius or colour-radius bound exceeds `limit` for every
 /// final colour of `open`.
 ///
-/// Read off the current matrix without changing it, by the rule of [`merge_distances`],
-/// given the merged set's row `ds` (see [`merged_row`]): the merged region and every
+/// Read off the current matrix without changing it, by the rule of [`merge_distances`](super::node::merge_distances),
+/// given the merged set's row `ds` (see [`merged_row`](super::node::merged_row)): the merged region and every
 /// remaining region of `centres` is tried as a centre of the child, those of the smallest
 /// eccentricity first (the likeliest to decide "no"). Exact when `centres` holds every
 /// alive region that could be a centre of eccentricity at most `limit` (all alive regions,
@@ -270,7 +272,7 @@ impl TapFilter {
 /// `false` when no pair needs to drop (then every region may).
 ///
 /// For the child's pair bound to be at most `left − 1`, every pair `u, w` whose potential
-/// `φ = d(u, w) + δ` (module docs, with or without a target) is at least `2·left − 1` must
+/// `φ = d(u, w) + δ` (`kami/docs/solver.md`, *Pair bound*, with or without a target) is at least `2·left − 1` must
 /// see it drop. A tap of `r` merges `S ⊆ N[r]`. `δ` (or the target indicators) changes
 /// only when `u`'s or `w`'s region is `r`, and then `d(u, r) + d(r, w) = d(u, w)`. The
 /// distance drops only when `d(u, S) + d(S, w) < d(u, w)` (for `u ∈ S`, read `d(u, S) = 0`,
@@ -355,9 +357,9 @@ pub(super) fn pair_taps(
 
 /// The most pairs [`pair_taps`] records for `Search::pair_cut`: those of critical potential
 /// first, then those within 2 of it (the first ones found of each; fewer only miss cuts).
-/// At the nodes with 5 or 6 moves left of k4-n130 seed 2, some 170–330 pairs qualify, 23–50
-/// of them critical: taken in row order alone, most critical pairs were left out. Keeping
-/// more pairs costs more than it cuts (128: 5% more instructions).
+/// Hundreds of pairs may qualify at a node, a few dozen of them critical: taken in row
+/// order alone, most critical pairs would be left out. Keeping more pairs costs more than
+/// it cuts (`kami/docs/solver.md`, *Measured and not kept*).
 pub(super) const CRITICAL_PAIRS: usize = 64;
 
 /// Whether the per-child radius test applies at a node with `left` moves left: it has a
@@ -368,7 +370,7 @@ pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }
 
-/// The candidate moves of a node (see [`Search::moves`]).
+/// The candidate moves of a node (see [`Search::moves`](super::dfs::Search::moves)).
 pub(super) struct Moves {
     /// `(merges, region, colour)`, in search order.
     pub(super) list: Vec<(u32, usize, Colour)>,
@@ -377,7 +379,7 @@ pub(super) struct Moves {
     pub(super) floor: u32,
     /// Whether the partial-order reduction left out some move.
     pub(super) skipped: bool,
-    /// The moves left out by the look-ahead (see [`Search::moves_with`]).
+    /// The moves left out by the look-ahead (see [`Search::moves_with`](super::dfs::Search::moves_with)).
     pub(super) ahead_cut: u32,
 }
 
@@ -494,11 +496,11 @@ impl<'a> Swap<'a> {
     }
 }
 
-/// The transposition table keys of a child (see [`Search::child_key`]): `key` is the one
+/// The transposition table keys of a child (see [`Search::child_key`](super::dfs::Search::child_key)): `key` is the one
 /// `dfs` computes at the child (its state in the context of its move), `state` the state's
 /// key alone (its context-free entry), `tapped` the smallest original region of the tapped
-/// region and `context` the key's part that names the move (see [`context_key`]; both for
-/// the child's [`Last`]).
+/// region and `context` the key's part that names the move (see
+/// [`context_key`](super::table::context_key); both for the child's [`Last`]).
 pub(super) struct ChildKey {
     pub(super) key: u128,
     pub(super) state: u128,

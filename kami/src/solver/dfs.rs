@@ -1,6 +1,9 @@
-//! The depth-first search of one IDA* iteration: the node's bounds and tap filter, its
-//! moves (see `moves`), the tests of each child before it is played (see `cuts`), the
-//! transposition table (see `table`) and a parallel iteration's share of the work.
+//! The depth-first search of one IDA* iteration (`Search`, with all its methods): the
+//! node's bounds and tap filter, move generation (neighbour colours, leaves last, the
+//! partial-order reduction, the colour look-ahead), the tests that cut a child before it
+//! is played (pair cut, no colour move, dead-end and grandchildren cuts, each with its
+//! proof), the transposition table's reads and writes, and a parallel iteration's share of
+//! the work. Built on `node`, `bounds`, `children`, `table` and `budget`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,7 +53,7 @@ pub(super) struct Search<'a> {
 }
 
 /// A thread's share of the units of work in a parallel iteration (module docs,
-/// [Threads](self#threads)).
+/// [Threads](super#threads)).
 pub(super) struct Part {
     /// The units of work are the root's children (`split` 0) or its grandchildren
     /// (`split` 1). Child `k` is unit `k` and grandchild `j` of child `k` unit `k + j`:
@@ -149,7 +152,7 @@ impl<'a> Search<'a> {
             return Probe::Bound(known);
         }
         // The state's bound in any context, stored by nodes of this state at which the
-        // partial-order reduction skipped nothing (module docs, *Context-free entries*).
+        // partial-order reduction skipped nothing (`kami/docs/solver.md`, *Context-free entries*).
         let plain = if last.is_some() { self.stored(node.hash) } else { 0 };
         if plain > left {
             return Probe::Bound(plain);
@@ -279,8 +282,7 @@ impl<'a> Search<'a> {
     /// the tests before playing (`cut_before_playing`): its parent's tests of it read the
     /// same bounds off the parent's matrix, so they rarely cut it (never on the 4-colour
     /// levels of 130 regions), and most nodes with 5 or 6 moves left have no child that
-    /// passes (k4-n130 seed 2, refuting 9: 12 765 of the 12 984 nodes expanded with 5 left,
-    /// 17 708 of 21 085 with 6). Such a node is refuted by its children's bounds, each above
+    /// passes. Such a node is refuted by its children's bounds, each above
     /// its moves left, whatever its own bounds: every move is searched or cut with a proven
     /// bound, so their least is one too.
     fn bounds(&mut self, depth: usize, left: u32, (known, plain): (u32, u32), free: &mut Option<u32>) -> u32 {
@@ -471,7 +473,7 @@ impl Search<'_> {
 
     /// [`moves`](Self::moves), and with `look` (two buffers of a bitset each), for a node
     /// with no colour other than the target with one region within one move (its
-    /// [`ColourSets`](super::bounds::ColourSets) computed), also without the moves whose child has no move to spare
+    /// [`ColourSets`] computed), also without the moves whose child has no move to spare
     /// over its colour bound, more than two regions, and no such colour either (see
     /// [`single_within_one_move_after`]): such a child needs two moves more than its
     /// colour bound, which `floor` then bounds too, and `ahead_cut` counts them.
@@ -570,7 +572,7 @@ impl Search<'_> {
             }
             let degree: u32 = node.adj[r * w..(r + 1) * w].iter().map(|a| a.count_ones()).sum();
             if degree == 1 && node.count >= 3 && self.target.is_none() {
-                // A leaf region is never tapped before the last move (module docs).
+                // A leaf region is never tapped before the last move (`kami/docs/solver.md`, *Leaves last*).
                 continue;
             }
             // The partial-order reduction after the last move (see [`Swap`]): a region with
@@ -616,14 +618,12 @@ impl Search<'_> {
 
 /// `Search::dead_end_cut` tests each move of a child left with at most this many moves
 /// (`Search::grandchildren_cut`): below, nearly every child with 5 moves left that passed
-/// the other tests had no child of its own that did (k4-n130 seed 2, refuting 9: 12 765
-/// of 12 984). Children with 6 left die in more ways (the table, the radius), and testing
-/// them cost more than it saved.
+/// the other tests had no child of its own that did. Children with 6 left die in more
+/// ways (the table, the radius), and testing them costs more than it saves.
 pub(super) const GRANDCHILD_TEST_LEFT: u32 = 6;
 
 /// The pairs `Search::dead_end_cut` tests on whole rows before it lists the regions left
-/// (k4-n130 seed 2: one, 3.6% fewer instructions than none; four, 1.3% fewer again; all,
-/// 1.4% more than four).
+/// (a few cost less than none or all).
 const DENSE_PAIRS: usize = 4;
 
 impl Search<'_> {
@@ -676,7 +676,7 @@ impl Search<'_> {
         if known + 1 > left {
             return Err(known + 1);
         }
-        // The child state's context-free entry (module docs, *Context-free entries*).
+        // The child state's context-free entry (`kami/docs/solver.md`, *Context-free entries*).
         let plain = self.stored(state);
         if plain + 1 > left {
             return Err(plain + 1);
@@ -722,7 +722,7 @@ impl Search<'_> {
 
     /// Whether the child by the move to colour `x` (colour counts `child`) has a pair bound,
     /// or without a target a final-colour bound, of at least `left`, by the pairs the node's
-    /// pair filter recorded (see [`pair_taps`](super::children::pair_taps)), read off the parent's matrix by the merge
+    /// pair filter recorded (see [`pair_taps`]), read off the parent's matrix by the merge
     /// rule: with `S` the merged set (the tapped region and its neighbours of colour `x`,
     /// whose distances `d(S, ·)` are in `scratch.ds`, see `merged_set`), the child's
     /// distance is `min(d(u, w), d(u, S) + d(S, w))` and its colours are the parent's but
@@ -810,19 +810,18 @@ impl Search<'_> {
     /// the child's (`Some(false)`): such a child needs at least `left` more moves, so the
     /// move needs `left + 1`.
     ///
-    /// First, every region the child may tap fails its pair filter (see [`pair_taps`](super::children::pair_taps)) for
+    /// First, every region the child may tap fails its pair filter (see [`pair_taps`]) for
     /// one of the pairs the node's pair filter recorded, read off the node's matrix by the
     /// merge rule (see `pair_cut`). The child's pair filter keeps a region `v` only if, for
     /// every pair `u, w` whose child potential is critical (at least `2·(left − 1) − 1`),
     /// `d'(u, v) + d'(v, w) ≤ d'(u, w) + 1` (`≤ d'(u, w)` above critical), with the child's
     /// distances `d'`; the recorded pairs are some of those pairs, so a region failing one
     /// of them fails the child's filter, in any context. Then the partial-order reduction
-    /// (see [`Swap`](super::children::Swap)): in the child, with `S` the merged set and `r` its
+    /// (see [`Swap`]): in the child, with `S` the merged set and `r` its
     /// region, a region `v` other than `r` whose smallest original region comes before
     /// `tapped` is tapped only if it touches `r`, and then only to the colour `r` had
     /// before the move or to `x`: so only regions `v` with a later key or touching `S`
-    /// (`d(S, v) ≤ 1`) may be tapped in the child's context. About a third of the nodes
-    /// the deep levels expanded had no move left this way. With at most
+    /// (`d(S, v) ≤ 1`) may be tapped in the child's context. With at most
     /// [`GRANDCHILD_TEST_LEFT`] moves left, the regions left are tested move by move
     /// (`grandchildren_cut`; with only those two colours for the regions with an earlier
     /// key when the reduction left some region out, as the cut then holds in the child's
@@ -919,7 +918,7 @@ impl Search<'_> {
     /// Whether every move of the child by move `(r, x)` (colour counts `child`) that taps a
     /// region of `scratch.live` (with `earlier`, a region touching the merged set whose key
     /// comes before `earlier` only to the colours the partial-order reduction keeps, see
-    /// [`Swap`](super::children::Swap)) leaves a grandchild whose colour bound, or pair or
+    /// [`Swap`]) leaves a grandchild whose colour bound, or pair or
     /// (without a target) final-colour potential for a pair the node's pair filter
     /// recorded, reaches `left − 1`: the grandchild, with `left − 2` moves left, would be
     /// cut by its parent's `pair_cut` (or colour bound) if that parent recorded the pair.
@@ -937,8 +936,8 @@ impl Search<'_> {
     /// own bounds pass, and every move the child's search would try (its moves are among
     /// these) leaves a grandchild needing at least `left − 1` more: the child needs `left`.
     ///
-    /// Applied to the children with 5 moves left (`GRANDCHILD_TEST_LEFT`), 98% of which
-    /// used to be built only to find every child cut.
+    /// Applied to the children with at most `GRANDCHILD_TEST_LEFT` moves left, most of
+    /// which have no child that passes the tests.
     fn grandchildren_cut(
         &mut self,
         depth: usize,

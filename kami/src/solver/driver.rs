@@ -1,4 +1,7 @@
-//! IDA* over one island: its iterations, on one thread or split across several.
+//! IDA* over one island (`ida_star`): its iterations, on one thread or split across
+//! several, the probes of the root's children, and the beams between iterations, as the
+//! budget's [`Tuning`](super::tuning::Tuning) says. The top of the search's layers, below
+//! `mod.rs` only.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -147,9 +150,8 @@ fn iterate(
             beam_traced(&mut search, path.len());
             if probe_due && path.len() as u32 > bound {
                 // The shortening looks for a path of the threshold's length too, but only
-                // after the beam's states: it found none on the levels measured where the
-                // probes then did (k4-n130 seed 3: 25 000 nodes in vain, then the probes'
-                // 44 000), so the probes go first. Their nodes: about what the next beam
+                // after the beam's states, and it finds none on levels where the probes
+                // do, so the probes go first. Their nodes: about what the next beam
                 // would cost and the most this one's shortening may take, and at most
                 // twice the iteration.
                 probe_due = false;

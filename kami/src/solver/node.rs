@@ -401,7 +401,8 @@ impl Iterator for AtLeast<'_> {
     }
 }
 
-/// [`moved_counts`] in place.
+/// The colour counts after a move tapping a region of colour `a` into `x` that merges
+/// `merges` regions of colour `x` (its number of `x` neighbours), in place.
 pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour, merges: u32) {
     counts[usize::from(a)] -= 1;
     counts[usize::from(x)] = counts[usize::from(x)] + 1 - merges;
@@ -409,3 +410,26 @@ pub(super) fn move_counts(counts: &mut [u32; MAX_COLOURS], a: Colour, x: Colour,
 
 /// A solution of one island: `(local rep, colour)` moves.
 pub(super) type Path = Vec<(u32, Colour)>;
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// `entries_at_least` yields exactly the entries at or above the threshold, in
+        /// order, whatever the row length, start and threshold.
+        #[test]
+        fn entries_at_least_matches_a_plain_scan(
+            row in proptest::collection::vec(any::<u8>(), 0..40),
+            from in 0usize..45,
+            at_least in 0u32..300,
+        ) {
+            let fast: Vec<(usize, u8)> = entries_at_least(&row, from, at_least).collect();
+            let slow: Vec<(usize, u8)> =
+                row.iter().copied().enumerate().skip(from).filter(|&(_, d)| u32::from(d) >= at_least).collect();
+            prop_assert_eq!(fast, slow);
+        }
+    }
+}

@@ -110,3 +110,52 @@ impl SharedTable {
         table
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_the_table_keeps_the_largest_bounds() {
+        let mut table: FxHashMap<u128, u8> = (0..100u128).map(|k| (k, (k % 10) as u8)).collect();
+        shrink_table(&mut table, 35);
+        // Bounds 0 to 6 go (70 entries); 7, 8 and 9 stay.
+        assert_eq!(table.len(), 30);
+        assert!(table.iter().all(|(&k, &b)| b >= 7 && u128::from(b) == k % 10));
+        shrink_table(&mut table, 100);
+        assert_eq!(table.len(), 30);
+    }
+
+    #[test]
+    fn a_shared_table_keeps_the_largest_bound_of_each_key_and_gives_it_back() {
+        // Keys spread over the shards by their high bits, as Zobrist keys are.
+        let key = |k: u128| k << 64 | k;
+        let shared = SharedTable::new((0..100u128).map(|k| (key(k), 1)).collect());
+        assert_eq!(shared.len(), 100);
+        std::thread::scope(|scope| {
+            for t in 0..2u32 {
+                let shared = &shared;
+                scope.spawn(move || {
+                    for k in 0..200u128 {
+                        shared.store(key(k), t + (k % 7) as u32, 1 << 22);
+                    }
+                });
+            }
+        });
+        assert_eq!(shared.len(), 200);
+        assert_eq!(shared.stored(key(3)), 4);
+        assert_eq!(shared.stored(key(500)), 0);
+        // Bounds saturate at 255.
+        shared.store(key(500), 1_000, 1 << 22);
+        assert_eq!(shared.stored(key(500)), 255);
+        // Beyond its share of the limit, a shard drops its smallest bounds.
+        let small = SharedTable::new(FxHashMap::default());
+        for k in 0..10_000u128 {
+            small.store(key(k), (k % 10) as u32, 64 * SHARDS);
+        }
+        assert!(small.len() <= 64 * SHARDS);
+        let table = small.into_table();
+        assert!(table.iter().all(|(&k, &b)| u128::from(b) == (k & u128::from(u64::MAX)) % 10));
+        assert!(table.values().any(|&b| b == 9));
+    }
+}

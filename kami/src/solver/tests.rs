@@ -5,7 +5,7 @@ use super::beam::{beam_path, shorten};
 use super::bounds::Far;
 use super::bounds::{
     ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
-    open_colours, pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
+    pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
 use super::children::ChildKey;
@@ -13,10 +13,10 @@ use super::children::Last;
 use super::children::{CRITICAL_PAIRS, CentreWitnesses, TapFilter, colour_radius_cut, pair_taps, radius_taps};
 use super::dfs::{Probe, Search};
 use super::driver::ida_star;
+use super::node::merged_row;
 use super::node::{Island, Node, bits};
-use super::node::{entries_at_least, merged_row};
 use super::parallel::parallel_dfs;
-use super::table::{SHARDS, SharedTable, shrink_table};
+use super::table::SHARDS;
 use super::tuning::Tuning;
 use super::*;
 use crate::State;
@@ -239,8 +239,7 @@ fn with_a_full_table(level: &Level, width: usize, cap: u64) -> Vec<(Path, Path)>
     out
 }
 
-/// The case the property above shrank to when it still asked for the same path (CI, 24
-/// November 2026): with the full table the second search's probes get fewer nodes, miss
+/// The case the property above shrank to when it still asked for the same path: with the full table the second search's probes get fewer nodes, miss
 /// the solution the first search's probes found, and its iteration finds another as
 /// short.
 #[test]
@@ -393,39 +392,6 @@ fn a_spent_budget_stays_spent_on_the_next_island() {
     }
 }
 
-proptest! {
-    /// `open_colours` lists exactly the present colours whose colour bound with that
-    /// colour as the target is below the cap.
-    #[test]
-    fn open_colours_matches_the_colour_bound(
-        few in proptest::collection::vec(0u32..4, 6),
-        cap in 0u32..8,
-    ) {
-        let mut counts = [0u32; MAX_COLOURS];
-        counts[..few.len()].copy_from_slice(&few);
-        let slow = (0..MAX_COLOURS)
-            .filter(|&c| counts[c] > 0 && colour_bound(&counts, Some(c as Colour)) < cap)
-            .fold(0u64, |open, c| open | 1 << c);
-        prop_assert_eq!(open_colours(&counts, cap), slow);
-    }
-}
-
-proptest! {
-    /// `entries_at_least` yields exactly the entries at or above the threshold, in
-    /// order, whatever the row length, start and threshold.
-    #[test]
-    fn entries_at_least_matches_a_plain_scan(
-        row in proptest::collection::vec(any::<u8>(), 0..40),
-        from in 0usize..45,
-        at_least in 0u32..300,
-    ) {
-        let fast: Vec<(usize, u8)> = entries_at_least(&row, from, at_least).collect();
-        let slow: Vec<(usize, u8)> =
-            row.iter().copied().enumerate().skip(from).filter(|&(_, d)| u32::from(d) >= at_least).collect();
-        prop_assert_eq!(fast, slow);
-    }
-}
-
 /// Random levels of 16 to 80 triangles with 3 or 4 colours and a few holes.
 fn medium_level_strategy() -> impl Strategy<Value = Level> {
     (4usize..11, 4usize..9, 3u8..5).prop_flat_map(|(rows, cols, k)| {
@@ -515,50 +481,6 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
             assert!(play::is_solved(&play::replay(&level, &again).unwrap()));
         }
     }
-}
-
-#[test]
-fn shrinking_the_table_keeps_the_largest_bounds() {
-    let mut table: FxHashMap<u128, u8> = (0..100u128).map(|k| (k, (k % 10) as u8)).collect();
-    shrink_table(&mut table, 35);
-    // Bounds 0 to 6 go (70 entries); 7, 8 and 9 stay.
-    assert_eq!(table.len(), 30);
-    assert!(table.iter().all(|(&k, &b)| b >= 7 && u128::from(b) == k % 10));
-    shrink_table(&mut table, 100);
-    assert_eq!(table.len(), 30);
-}
-
-#[test]
-fn a_shared_table_keeps_the_largest_bound_of_each_key_and_gives_it_back() {
-    // Keys spread over the shards by their high bits, as Zobrist keys are.
-    let key = |k: u128| k << 64 | k;
-    let shared = SharedTable::new((0..100u128).map(|k| (key(k), 1)).collect());
-    assert_eq!(shared.len(), 100);
-    std::thread::scope(|scope| {
-        for t in 0..2u32 {
-            let shared = &shared;
-            scope.spawn(move || {
-                for k in 0..200u128 {
-                    shared.store(key(k), t + (k % 7) as u32, Tuning::default().table_limit);
-                }
-            });
-        }
-    });
-    assert_eq!(shared.len(), 200);
-    assert_eq!(shared.stored(key(3)), 4);
-    assert_eq!(shared.stored(key(500)), 0);
-    // Bounds saturate at 255.
-    shared.store(key(500), 1_000, Tuning::default().table_limit);
-    assert_eq!(shared.stored(key(500)), 255);
-    // Beyond its share of the limit, a shard drops its smallest bounds.
-    let small = SharedTable::new(FxHashMap::default());
-    for k in 0..10_000u128 {
-        small.store(key(k), (k % 10) as u32, 64 * SHARDS);
-    }
-    assert!(small.len() <= 64 * SHARDS);
-    let table = small.into_table();
-    assert!(table.iter().all(|(&k, &b)| u128::from(b) == (k & u128::from(u64::MAX)) % 10));
-    assert!(table.values().any(|&b| b == 9));
 }
 
 proptest! {
@@ -1170,7 +1092,7 @@ fn one_island_strategy() -> impl Strategy<Value = Level> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
-    /// The table entries under a state's key alone (module docs, *Context-free entries*)
+    /// The table entries under a state's key alone (`kami/docs/solver.md`, *Context-free entries*)
     /// never exceed the exact distance of the state: after a search with or without a
     /// target colour, every state reachable from a small one-island level is looked up by
     /// its key.
@@ -1324,7 +1246,7 @@ proptest! {
     }
 }
 
-/// The colour-radius bound (module docs) computed plainly, by breadth-first search from
+/// The colour-radius bound (`kami/docs/solver.md`, *Lower bounds*) computed plainly, by breadth-first search from
 /// every region: the least over regions `u` of the largest `d(u, v) + [colour(v) ≠ c]`,
 /// for the target `c`, or the least over the present colours without one.
 fn plain_colour_radius(colours: &[Colour], adjacency: &[Vec<usize>], target: Option<Colour>) -> u32 {

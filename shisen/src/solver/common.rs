@@ -41,6 +41,8 @@ pub(super) struct Grid {
     /// Per cell: 0 when empty, else the tile's number + 1.
     cells: Vec<u32>,
     masks: Option<Masks>,
+    /// Per cell: its column and row (no division in the hot loops).
+    xy: Vec<(u32, u32)>,
 }
 
 impl Grid {
@@ -54,7 +56,24 @@ impl Grid {
     }
 
     pub(super) fn coord(&self, cell: usize) -> Coord {
-        Coord::new((cell % self.w) as i32, (cell / self.w) as i32)
+        let (x, y) = self.xy[cell];
+        Coord::new(x as i32, y as i32)
+    }
+
+    /// The column of `cell`.
+    pub(super) fn x(&self, cell: usize) -> usize {
+        self.xy[cell].0 as usize
+    }
+
+    /// The row of `cell`.
+    pub(super) fn y(&self, cell: usize) -> usize {
+        self.xy[cell].1 as usize
+    }
+
+    /// An empty `w` × `h` grid, with masks when it is small enough.
+    pub(super) fn new(w: usize, h: usize) -> Grid {
+        let xy = (0..w * h).map(|cell| ((cell % w) as u32, (cell / w) as u32)).collect();
+        Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h), xy }
     }
 
     /// The tile at `cell`, if any.
@@ -77,7 +96,7 @@ impl Grid {
         // A path leaves a cell through an empty neighbour or the ring, unless the two cells
         // are neighbours: a cheap exact test first (most tiles of a full board are enclosed).
         let (lo, hi) = (a.min(b), a.max(b));
-        let near = hi - lo == self.w || (hi - lo == 1 && hi % self.w != 0);
+        let near = hi - lo == self.w || (hi - lo == 1 && self.x(hi) != 0);
         if !(near || self.exposed(a) && self.exposed(b)) {
             return false;
         }
@@ -91,7 +110,7 @@ impl Grid {
 
     /// Whether a path can leave `cell`: it lies on the board's edge or beside an empty cell.
     pub(super) fn exposed(&self, cell: usize) -> bool {
-        let (w, x) = (self.w, cell % self.w);
+        let (w, x) = (self.w, self.x(cell));
         x == 0
             || x + 1 == w
             || cell < w
@@ -100,6 +119,29 @@ impl Grid {
             || self.cells[cell + 1] == 0
             || self.cells[cell - w] == 0
             || self.cells[cell + w] == 0
+    }
+
+    /// Calls `visit` with every occupied cell that a path can leave ([`Grid::exposed`]), in
+    /// row-major order: a few word operations a row on the masks.
+    pub(super) fn open_cells(&self, mut visit: impl FnMut(usize)) {
+        let Some(masks) = &self.masks else {
+            (0..self.cells.len()).filter(|&c| self.cells[c] != 0 && self.exposed(c)).for_each(visit);
+            return;
+        };
+        let h = self.h;
+        for y in 0..h {
+            let occupied = masks.rows[y];
+            // The ring bits (0 and w + 1) are always empty.
+            let empty = !occupied;
+            let up = if y == 0 { u64::MAX } else { !masks.rows[y - 1] };
+            let down = if y + 1 == h { u64::MAX } else { !masks.rows[y + 1] };
+            let mut open = occupied & ((empty << 1) | (empty >> 1) | up | down);
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                visit(y * self.w + bit - 1);
+                open &= open - 1;
+            }
+        }
     }
 
     /// Whether no tile floats above an empty cell.
@@ -165,17 +207,16 @@ pub(super) struct Tiles {
 
 impl Tiles {
     pub(super) fn new(board: &Board) -> Tiles {
-        let mut cells = vec![0; board.width() * board.height()];
+        let mut grid = Grid::new(board.width(), board.height());
         let mut pos = Vec::new();
         let mut members = vec![Vec::new(); board.kind_count().max(1)];
         for (i, cell) in board.cells().cells().iter().enumerate() {
             if let Some(kind) = cell {
                 members[usize::from(board.class(*kind))].push(pos.len() as Tile);
                 pos.push(i);
-                cells[i] = pos.len() as u32;
+                grid.set(i, Some(pos.len() as Tile - 1));
             }
         }
-        let grid = Grid { w: board.width(), h: board.height(), cells, masks: board.masks().cloned() };
         Tiles { grid, pos, members }
     }
 
@@ -242,7 +283,7 @@ mod tests {
         #[test]
         fn masks_agree_with_the_path_search(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut with = Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h) };
+            let mut with = Grid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     with.set(cell, Some(0));
@@ -262,12 +303,31 @@ mod tests {
             }
         }
 
+        /// The open cells found on the masks are the occupied cells that `exposed` finds.
+        #[test]
+        fn open_cells_agree_with_exposed(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let mut grid = Grid::new(w, h);
+            for cell in 0..w * h {
+                if rng.below(100) < fill {
+                    grid.set(cell, Some(0));
+                }
+            }
+            let mut open = Vec::new();
+            grid.open_cells(|cell| open.push(cell));
+            let slow: Vec<usize> = (0..w * h).filter(|&c| grid.tile(c).is_some() && grid.exposed(c)).collect();
+            prop_assert_eq!(&open, &slow);
+            let mut without = Vec::new();
+            Grid { masks: None, ..grid.clone() }.open_cells(|cell| without.push(cell));
+            prop_assert_eq!(&without, &slow);
+        }
+
         /// Tiles fall to the bottom of their column in order, and a restore brings back the
         /// cells and the masks.
         #[test]
         fn fall_and_restore(w in 1usize..6, h in 1usize..6, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut grid = Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h) };
+            let mut grid = Grid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     grid.set(cell, Some(cell as Tile));

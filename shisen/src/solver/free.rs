@@ -11,7 +11,8 @@
 //! the position lost, which settles deadlocks like AB/BA at once. A few seeded greedy games
 //! are tried first: they clear most solvable deals at once. When a deal still needs more
 //! than a thousand nodes, four careful greedy games follow (each commitment that leaves the
-//! position doomed is taken back and the next-best pair tried), which find most of the
+//! position doomed is taken back and the next-best pair tried) and one thorough one (also
+//! taking back a commitment that probing pairings proves lost), which find most of the
 //! solutions of generated 30x16 deals that the plain ones miss, and then the search goes on
 //! probing pairings: each class with four uncommitted tiles has its three pairings checked
 //! for doom; no pairing left proves the position lost, one left is committed without
@@ -386,9 +387,13 @@ impl Search {
         }
     }
 
-    /// A quick greedy game: commit a random pair that connects, clear what the closure
-    /// clears, repeat. Keeps the position when it clears the board; otherwise takes it back.
-    pub(super) fn probe(&mut self, rng: &mut SeededRng, noise: usize, careful: bool) -> bool {
+    /// A quick greedy game: commit a random pair that connects (one of the `noise + 1` best
+    /// scored), clear what the closure clears, repeat. Keeps the position when it clears the
+    /// board; otherwise takes it back. A `careful` game takes back a commitment that leaves
+    /// the position doomed and tries the next pair (at most [`CAREFUL_OPTIONS`] a step); a
+    /// `thorough` one also one that probing pairings proves lost
+    /// ([`Search::probe_pairings`], which may commit forced pairings).
+    pub(super) fn probe(&mut self, rng: &mut SeededRng, noise: usize, careful: bool, thorough: bool) -> bool {
         let mark = self.trail.len();
         loop {
             if self.out_of_budget() {
@@ -447,7 +452,7 @@ impl Search {
                 let inner = self.trail.len();
                 self.commit(t, u);
                 self.closure();
-                if self.line.tiles_left == 0 || !self.doomed() {
+                if self.line.tiles_left == 0 || !(self.doomed() || (thorough && self.probe_pairings())) {
                     placed = true;
                     break;
                 }
@@ -481,7 +486,10 @@ impl Search {
             return outcome;
         }
         let mut rng = SeededRng::new(0xca7e);
-        if (0..CAREFUL_PROBES).any(|i| self.probe(&mut rng, i.min(2), true)) {
+        if (0..CAREFUL_PROBES).any(|i| self.probe(&mut rng, i.min(2), true, false)) {
+            return Step::Solved;
+        }
+        if self.probe(&mut rng, 0, true, true) {
             return Step::Solved;
         }
         self.probing = true;

@@ -11,8 +11,9 @@
 //! 8,000, ..., each time with the order of the upper tiles shuffled a little more; failed
 //! positions stay remembered, so the search stays exact while one early wrong move no
 //! longer costs the whole budget (random 18x8 deals left undecided after 200,000 nodes: 11
-//! in 200 without restarts, 2 with). Listing the moves, a tile enclosed by tiles on all
-//! four sides is paired only with a neighbour, without a connection test. The rules tried
+//! in 200 without restarts, 2 with). The move list looks only at the tiles a path can
+//! leave (found on the occupancy masks, a few word operations a row) and at the tiles beside
+//! a tile of their class: an enclosed tile connects only to a neighbour. The rules tried
 //! and dropped (dead-end tests, a safe move) are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
@@ -21,6 +22,9 @@ use rustc_hash::FxHashSet;
 use super::common::{Line, Step, Tile, Tiles, out_of_budget};
 use super::{Partial, Removal};
 use crate::Board;
+
+/// An empty cell of the padded class grid.
+const NO_CLASS: u32 = u32::MAX;
 
 /// The node limit of the first search (doubled at each restart).
 const RESTART_NODES: u64 = 2000;
@@ -45,6 +49,18 @@ pub(super) struct Search {
     failed: FxHashSet<Box<[u64]>>,
     /// The key of a child position, to look up before playing into it.
     child: Vec<u64>,
+    /// Per tile: its class.
+    class: Vec<u32>,
+    /// Per class: its tiles left.
+    left: Vec<u32>,
+    /// Per tile: whether the move list looks at it (0: no, 1: enclosed but beside a tile of
+    /// its class, 2: a path can leave it); all 0 between nodes.
+    candidate: Vec<u8>,
+    /// The tiles marked in `candidate`.
+    marked: Vec<Tile>,
+    /// Per cell of the grid padded with an empty column on the right and an empty row at the
+    /// bottom (stride `w + 1`): the class of its tile, or [`NO_CLASS`].
+    classes: Vec<u32>,
     /// The tiles of each removal of the line, for undoing.
     taken: Vec<(Tile, Tile)>,
     /// Grid snapshots for undoing gravity moves, one per removal.
@@ -67,7 +83,15 @@ impl Search {
         let n = tiles.len();
         let settled = !gravity || tiles.grid.is_settled();
         let all_columns = (!settled).then(|| (0..tiles.grid.width()).collect());
-        Search {
+        let left = tiles.members.iter().map(|m| m.len() as u32).collect();
+        let (w, h) = (tiles.grid.width(), tiles.grid.size() / tiles.grid.width().max(1));
+        let mut class = vec![0; n];
+        for (k, members) in tiles.members.iter().enumerate() {
+            for &t in members {
+                class[t as usize] = k as u32;
+            }
+        }
+        let mut search = Search {
             tiles,
             gravity,
             meter,
@@ -75,13 +99,20 @@ impl Search {
             removed: vec![0; n.div_ceil(64)],
             failed: FxHashSet::default(),
             child: Vec::new(),
+            class,
+            left,
+            candidate: vec![0; n],
+            marked: Vec::new(),
+            classes: vec![NO_CLASS; (w + 1) * (h + 1)],
             taken: Vec::new(),
             saved: Vec::new(),
             rng: SeededRng::new(0x6a7e),
             noise: 0,
             first_limit: RESTART_NODES,
             all_columns,
-        }
+        };
+        search.refresh_classes(&(0..w).collect::<Vec<_>>());
+        search
     }
 
     /// The line found (the winning one after [`Step::Solved`]), the deepest line, and the meter.
@@ -121,6 +152,12 @@ impl Search {
     /// Marks tile `t` removed, or back.
     fn flip(&mut self, t: Tile) {
         self.removed[t as usize / 64] ^= 1 << (t % 64);
+        let k = self.class[t as usize] as usize;
+        if self.is_removed(t) {
+            self.left[k] -= 1;
+        } else {
+            self.left[k] += 1;
+        }
     }
 
     fn is_removed(&self, t: Tile) -> bool {
@@ -144,9 +181,13 @@ impl Search {
         if self.gravity {
             let columns = self.changed_columns(a, b);
             let Tiles { grid, pos, .. } = &mut self.tiles;
-            for x in columns {
+            for &x in &columns {
                 grid.fall(x, |t, cell| pos[t as usize] = cell);
             }
+            self.refresh_classes(&columns);
+        } else {
+            let w = self.tiles.grid.width();
+            self.refresh_classes(&[a % w, b % w]);
         }
     }
 
@@ -160,13 +201,59 @@ impl Search {
             let Tiles { grid, pos, .. } = &mut self.tiles;
             grid.restore(&self.saved[start..], &columns, |t, cell| pos[t as usize] = cell);
             self.saved.truncate(start);
+            self.refresh_classes(&columns);
         } else {
             self.tiles.grid.set(a, Some(t));
             self.tiles.grid.set(b, Some(u));
+            let w = self.tiles.grid.width();
+            self.refresh_classes(&[a % w, b % w]);
         }
         self.flip(t);
         self.flip(u);
         self.line.tiles_left += 2;
+    }
+
+    /// Marks in `candidate` the tiles that can be in a pair now (see [`Search::branch`]),
+    /// listing them in `marked`.
+    fn mark_candidates(&mut self, marked: &mut Vec<Tile>) {
+        marked.clear();
+        let Search { tiles, candidate, .. } = self;
+        let grid = &tiles.grid;
+        grid.open_cells(|cell| {
+            let t = grid.tile(cell).expect("an open tile");
+            candidate[t as usize] = 2;
+            marked.push(t);
+        });
+        // Tiles of one class side by side, on the padded class grid.
+        let stride = grid.width() + 1;
+        for p in 0..self.classes.len() - stride {
+            let k = self.classes[p];
+            if k == NO_CLASS {
+                continue;
+            }
+            for q in [p + 1, p + stride] {
+                if self.classes[q] == k {
+                    for cell in [p, q] {
+                        let t = grid.tile(cell / stride * grid.width() + cell % stride).expect("a tile");
+                        if candidate[t as usize] == 0 {
+                            candidate[t as usize] = 1;
+                            marked.push(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Brings the padded class grid up to date in `columns`.
+    fn refresh_classes(&mut self, columns: &[usize]) {
+        let grid = &self.tiles.grid;
+        let (w, stride) = (grid.width(), grid.width() + 1);
+        for &x in columns {
+            for y in 0..grid.size() / w {
+                self.classes[y * stride + x] = grid.tile(y * w + x).map_or(NO_CLASS, |t| self.class[t as usize]);
+            }
+        }
     }
 
     fn key(&self) -> Box<[u64]> {
@@ -200,16 +287,19 @@ impl Search {
         if self.failed.contains(&key) {
             return Step::Failed;
         }
-        let w = self.tiles.grid.width();
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
-        // Per remaining tile of a class: its cell, column, row, and whether a path can leave it.
+        // The tiles that can be in a pair: those a path can leave, and those beside a tile of
+        // their class (enclosed tiles connect only to a neighbour). By class, then tile.
+        let mut marked = std::mem::take(&mut self.marked);
+        self.mark_candidates(&mut marked);
+        // Per candidate tile of a class: its cell, column, row, and whether a path can leave it.
         let mut group: Vec<(usize, usize, usize, bool)> = Vec::new();
         for k in 0..self.tiles.members.len() {
             group.clear();
             let grid = &self.tiles.grid;
-            group.extend(self.tiles.members[k].iter().filter(|&&t| !self.is_removed(t)).map(|&t| {
+            group.extend(self.tiles.members[k].iter().filter(|&&t| self.candidate[t as usize] != 0).map(|&t| {
                 let cell = self.tiles.cell(t);
-                (cell, cell % w, cell / w, grid.exposed(cell))
+                (cell, grid.x(cell), grid.y(cell), self.candidate[t as usize] == 2)
             }));
             for (i, &(a, xa, ya, ea)) in group.iter().enumerate() {
                 for &(b, xb, yb, eb) in &group[i + 1..] {
@@ -221,15 +311,19 @@ impl Search {
                     if self.tiles.grid.connects(a, b) {
                         // Pairs within one column first (only that column moves), then
                         // kinds being finished, then upper tiles first.
-                        let across = u64::from(a % w != b % w);
-                        let finishing = u64::from(group.len() != 2);
-                        let depth = ((a / w) + (b / w)) as u64;
+                        let across = u64::from(self.tiles.grid.x(a) != self.tiles.grid.x(b));
+                        let finishing = u64::from(self.left[k] != 2);
+                        let depth = (self.tiles.grid.y(a) + self.tiles.grid.y(b)) as u64;
                         let noise = if self.noise == 0 { 0 } else { self.rng.below(self.noise) };
                         moves.push((across * 1_000_000_000 + finishing * 1_000_000 + depth * 1000 + noise, a, b));
                     }
                 }
             }
         }
+        for &t in &marked {
+            self.candidate[t as usize] = 0;
+        }
+        self.marked = marked;
         moves.sort_unstable();
         for (_, a, b) in moves {
             if self.lost_after(a, b) {

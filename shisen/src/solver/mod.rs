@@ -160,7 +160,7 @@ pub fn solve(board: &Board, options: &Options) -> Solution {
     } else {
         let mut search = free::Search::new(board, meter);
         let mut rng = SeededRng::new(0x5eed);
-        let probed = (0..free::PROBES).any(|i| search.probe(&mut rng, i.min(2), false));
+        let probed = (0..free::PROBES).any(|i| search.probe(&mut rng, i.min(2), false, false));
         let outcome = if probed { Step::Solved } else { search.run_in_two_phases() };
         let (moves, best, meter) = search.finish();
         (outcome, moves, best, meter)
