@@ -3,8 +3,8 @@
 //! solutions.
 
 use engine::{Budget, Outcome, SeededRng};
-use kami::generate::{GenerateError, Spec, generate_within};
-use kami::{Hint, Level, MAX_COLOURS, Move, SolveError, SolveOptions, colour_char};
+use kami::generate::generate_within;
+use kami::{GenerateError, Hint, Level, MAX_COLOURS, Move, SolveError, SolveOptions, Spec, colour_char};
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;

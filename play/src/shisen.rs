@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits};
 use serde::{Deserialize, Serialize};
-use shisen::Board;
 use shisen::game::Game;
-use shisen::generate::{GenerateError, Spec, generate_within};
-use shisen::solver::{self, Answer, DEFAULT_NODE_LIMIT, Options, Removal};
+use shisen::generate::{GenerateError, generate_within};
+use shisen::solver::{DEFAULT_NODE_LIMIT, Removal};
+use shisen::{Answer, Board, Options, Spec};
 
 use crate::api::ApiError;
 
@@ -170,7 +170,7 @@ pub(crate) fn hint(req: &BoardRequest, budget: &Budget) -> Result<HintReply, Api
     let board = board_of(&req.rows)?;
     let pairs = Game::new(board.clone(), req.gravity).hints();
     let quick = budget.clone().with_time_limit(Duration::from_secs(1));
-    let clearing = match solver::solve(&board, &options(req.gravity, &quick)).outcome {
+    let clearing = match shisen::solve(&board, &options(req.gravity, &quick)).outcome {
         Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
             moves.first().and_then(|&(a, b)| pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a)))
         }
@@ -193,7 +193,7 @@ pub(crate) fn shuffle(req: &ShuffleRequest) -> Result<ShuffleReply, ApiError> {
 pub(crate) fn solve(req: &BoardRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
     let board = board_of(&req.rows)?;
     let removals = |moves: Vec<Removal>| moves.into_iter().map(|(a, b)| [xy(a), xy(b)]).collect();
-    Ok(match solver::solve(&board, &options(req.gravity, budget)).outcome {
+    Ok(match shisen::solve(&board, &options(req.gravity, budget)).outcome {
         Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
             SolveReply { verdict: "solvable", removals: removals(moves) }
         }
