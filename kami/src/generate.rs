@@ -432,7 +432,8 @@ fn used_colours(cells: &[Colour]) -> usize {
     used.iter().filter(|&&u| u).count()
 }
 
-/// One random colouring, or `None` when it does not use every colour.
+/// One random colouring, or `None` when it does not use every colour or some triangle is
+/// reached by no piece.
 fn layout(
     rows: usize,
     cols: usize,
@@ -456,6 +457,11 @@ fn layout(
             owner[cell] = piece;
             frontier.extend(topology.neighbours(cell).filter(|&nb| owner[nb] == usize::MAX).map(|nb| (nb, piece)));
         }
+    }
+    // A part of the board that no piece started in (a board whose triangles are not all
+    // connected, such as one row of two): no layout from these starts.
+    if owner.contains(&usize::MAX) {
+        return None;
     }
     // Which pieces touch.
     let mut touching = vec![Vec::new(); regions];

@@ -593,4 +593,162 @@ mod tests {
             prop_assert_eq!(open_colours(&counts, cap), slow);
         }
     }
+
+    /// A random connected coloured graph with 2 to 10 vertices and 2 to 4 colours (a random
+    /// spanning tree plus random extra edges, any shape: not only triangle levels),
+    /// contracted into regions: the regions' colours and neighbour lists.
+    fn graph_strategy() -> impl Strategy<Value = (Vec<Colour>, Vec<Vec<usize>>)> {
+        (2usize..11, 2u8..5).prop_flat_map(|(n, k)| {
+            let colours = proptest::collection::vec(0u8..k, n);
+            let tree = proptest::collection::vec(0usize..1000, n);
+            let extra = proptest::collection::vec(0u8..3, n * (n - 1) / 2);
+            (colours, tree, extra).prop_map(move |(colours, tree, extra)| {
+                let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (tree[v] % v, v)).collect();
+                let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+                edges.extend(pairs.zip(&extra).filter(|&(_, &e)| e == 0).map(|(p, _)| p));
+                let mut sets = engine::UnionFind::new(n);
+                for &(a, b) in &edges {
+                    if colours[a] == colours[b] {
+                        sets.union(a, b);
+                    }
+                }
+                let mut region = vec![usize::MAX; n];
+                let mut region_colours = Vec::new();
+                for v in 0..n {
+                    let root = sets.find(v);
+                    if region[root] == usize::MAX {
+                        region[root] = region_colours.len();
+                        region_colours.push(colours[v]);
+                    }
+                    region[v] = region[root];
+                }
+                let mut adjacency = vec![Vec::new(); region_colours.len()];
+                for &(a, b) in &edges {
+                    let (ra, rb) = (region[a], region[b]);
+                    if ra != rb && !adjacency[ra].contains(&rb) {
+                        adjacency[ra].push(rb);
+                        adjacency[rb].push(ra);
+                    }
+                }
+                (region_colours, adjacency)
+            })
+        })
+    }
+
+    /// The exact number of moves to flood a coloured graph into one region, to any colour
+    /// (`None` key) and to each colour of `palette`, by breadth-first search over colourings.
+    fn graph_distances(
+        colours: &[Colour],
+        adjacency: &[Vec<usize>],
+        palette: &[Colour],
+    ) -> Vec<(Option<Colour>, usize)> {
+        let n = colours.len();
+        let component = |state: &[Colour], v: usize| {
+            let mut out = vec![v];
+            let mut head = 0;
+            while head < out.len() {
+                for &u in &adjacency[out[head]] {
+                    if state[u] == state[v] && !out.contains(&u) {
+                        out.push(u);
+                    }
+                }
+                head += 1;
+            }
+            out
+        };
+        let mut found: Vec<(Option<Colour>, usize)> = Vec::new();
+        let mut layer = vec![colours.to_vec()];
+        let mut seen: rustc_hash::FxHashSet<Vec<Colour>> = layer.iter().cloned().collect();
+        for depth in 0.. {
+            for state in &layer {
+                if component(state, 0).len() == n {
+                    if found.is_empty() {
+                        found.push((None, depth));
+                    }
+                    if !found.iter().any(|&(t, _)| t == Some(state[0])) {
+                        found.push((Some(state[0]), depth));
+                    }
+                }
+            }
+            if found.len() == palette.len() + 1 {
+                return found;
+            }
+            let mut next = Vec::new();
+            for state in &layer {
+                for v in 0..n {
+                    let comp = component(state, v);
+                    for &c in palette {
+                        if c != state[v] {
+                            let mut s = state.clone();
+                            for &g in &comp {
+                                s[g] = c;
+                            }
+                            if seen.insert(s.clone()) {
+                                next.push(s);
+                            }
+                        }
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!("every colouring of a connected graph can be flooded")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
+
+        /// On random coloured graphs of any shape, the pair bound and the whole heuristic
+        /// never exceed the exact distance found by exhaustive breadth-first search, with
+        /// and without a target colour.
+        #[test]
+        fn bounds_never_exceed_the_exact_distance_on_random_graphs((colours, adjacency) in graph_strategy()) {
+            let mut palette = colours.clone();
+            palette.sort_unstable();
+            palette.dedup();
+            let island = Island::from_adjacency((0..colours.len() as u32).collect(), colours.clone(), &adjacency);
+            let node = island.root();
+            let mut scratch = Scratch::new(&island);
+            for (target, exact) in graph_distances(&colours, &adjacency, &palette) {
+                let pair = pair_bound(&node, island.n, target, &mut Far::default());
+                prop_assert!(pair as usize <= exact, "pair bound {} > exact {} for {:?}: {:?} {:?}", pair, exact, target, colours, adjacency);
+                let radius = plain_colour_radius(&colours, &adjacency, target);
+                prop_assert!(radius as usize <= exact, "colour radius {} > exact {} for {:?}: {:?} {:?}", radius, exact, target, colours, adjacency);
+                prop_assert!(heuristic(&island, &node, target, u32::MAX, &mut scratch) >= radius);
+                let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
+                prop_assert!(h as usize <= exact, "bound {} > exact {} for {:?}: {:?} {:?}", h, exact, target, colours, adjacency);
+            }
+        }
+    }
+
+    /// The colour-radius bound (`kami/docs/solver.md`, *Lower bounds*) computed plainly, by breadth-first search from
+    /// every region: the least over regions `u` of the largest `d(u, v) + [colour(v) ≠ c]`,
+    /// for the target `c`, or the least over the present colours without one.
+    fn plain_colour_radius(colours: &[Colour], adjacency: &[Vec<usize>], target: Option<Colour>) -> u32 {
+        let n = colours.len();
+        let distances: Vec<Vec<u32>> = (0..n)
+            .map(|s| {
+                let mut d = vec![u32::MAX; n];
+                d[s] = 0;
+                let mut queue = std::collections::VecDeque::from([s]);
+                while let Some(u) = queue.pop_front() {
+                    for &v in &adjacency[u] {
+                        if d[v] == u32::MAX {
+                            d[v] = d[u] + 1;
+                            queue.push_back(v);
+                        }
+                    }
+                }
+                d
+            })
+            .collect();
+        let radius_for = |c: Colour| {
+            let ecc = |u: usize| (0..n).map(|v| distances[u][v] + u32::from(colours[v] != c)).max().unwrap_or(0);
+            (0..n).map(ecc).min().unwrap_or(0)
+        };
+        match target {
+            Some(t) => radius_for(t),
+            None => colours.iter().map(|&c| radius_for(c)).min().unwrap_or(0),
+        }
+    }
 }

@@ -516,3 +516,86 @@ pub(super) fn in_child(node: &Node, ds: &[u8], x: Colour, (u, w, d): (u16, u16, 
     let colour = |v: usize| if ds[v] == 0 { x } else { node.col[v] };
     (d.min(ds[u].saturating_add(ds[w])), colour(u), colour(w))
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::solver::bounds::{Scratch, bfs_radius, lone_far_colours};
+    use crate::solver::node::{Island, merged_row};
+    use crate::testutil::level_strategy;
+    use crate::{MAX_COLOURS, RegionGraph};
+
+    proptest! {
+        /// The distance matrix kept through moves gives the same radius as breadth-first
+        /// search on the merged graph, after every move of random play; the read-only test
+        /// `colour_radius_cut` agrees with it (see `colour_radius_cuts_the_child`).
+        #[test]
+        fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
+            let graph = RegionGraph::new(&level);
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                let mut node = island.root();
+                let mut scratch = Scratch::new(&island);
+                let mut witnesses = CentreWitnesses::default();
+                for &(pick, c) in &taps {
+                    prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
+                    let reps: Vec<usize> = bits(&node.alive).collect();
+                    let r = reps[pick % reps.len()];
+                    let x = (c % MAX_COLOURS.min(5)) as Colour;
+                    if x != node.col[r] {
+                        let w = island.words;
+                        let mut merged = vec![0u64; w];
+                        merged[r / 64] |= 1 << (r % 64);
+                        for s in bits(&node.adj[r * w..(r + 1) * w]) {
+                            if node.col[s] == x {
+                                merged[s / 64] |= 1 << (s % 64);
+                            }
+                        }
+                        let before = node.clone();
+                        island.apply(&mut node, r, x, &mut scratch.merged);
+                        let n = island.n;
+                        for limit in 0..6 {
+                            merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                            for open in open_masks() {
+                                let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&before.alive, open), &scratch.ds, None);
+                                prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                            }
+                            // The tap filter never drops a tap that brings the radius to
+                            // `limit`, and its centres suffice for the exact test.
+                            let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
+                            radius_taps(&before, n, limit, &mut filter, &mut scratch.ds);
+                            if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
+                                prop_assert!(node.radius > limit);
+                            }
+                            filter.centres_of(r, n, &mut scratch.centres);
+                            // `radius_taps` used `ds` as scratch: the merged row again.
+                            merged_row(&before.dist, n, &merged, &mut scratch.ds);
+                            for open in open_masks() {
+                                let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
+                                prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                                // With the centre witnesses and their order of candidates (for the same limit).
+                                witnesses.fill(&before, n, limit);
+                                let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&mut witnesses));
+                                prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What `colour_radius_cut` must say of a built `child`, for `limit` and the open final
+    /// colours `open`: its radius exceeds `limit`, or equals it and no colour of `open` is
+    /// one some centre sees alone at that distance.
+    pub(in crate::solver) fn colour_radius_cuts_the_child(child: &Node, n: usize, limit: u32, open: u64) -> bool {
+        child.radius > limit || (child.radius == limit && lone_far_colours(child, n) & open == 0)
+    }
+
+    /// The final colours to test the colour-radius cut with: every colour, and each alone.
+    pub(in crate::solver) fn open_masks() -> impl Iterator<Item = u64> {
+        std::iter::once(!0).chain((0..5).map(|c| 1 << c))
+    }
+}

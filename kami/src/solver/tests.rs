@@ -4,12 +4,13 @@ use super::Solved as Outcome;
 use super::beam::{beam_path, shorten};
 use super::bounds::Far;
 use super::bounds::{
-    ColourSets, Scratch, bfs_radius, colour_bound, colour_counts, heuristic, lone_far_colours, moved_counts,
-    pair_bound, pair_delta, single_within_one_move, single_within_one_move_after,
+    ColourSets, Scratch, colour_bound, colour_counts, heuristic, moved_counts, pair_bound, pair_delta,
+    single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
 use super::children::ChildKey;
 use super::children::Last;
+use super::children::tests::{colour_radius_cuts_the_child, open_masks};
 use super::children::{CRITICAL_PAIRS, CentreWitnesses, TapFilter, colour_radius_cut, pair_taps, radius_taps};
 use super::dfs::{Probe, Search};
 use super::driver::ida_star;
@@ -498,78 +499,6 @@ proptest! {
         prop_assert_eq!(moves.len(), reference.len());
         prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
     }
-}
-
-proptest! {
-    /// The distance matrix kept through moves gives the same radius as breadth-first
-    /// search on the merged graph, after every move of random play; the read-only test
-    /// `colour_radius_cut` agrees with it (see `colour_radius_cuts_the_child`).
-    #[test]
-    fn incremental_radius_matches_bfs(level in level_strategy(), taps in proptest::collection::vec((0usize..64, 0usize..8), 0..10)) {
-        let graph = RegionGraph::new(&level);
-        for regions in graph.islands() {
-            let island = Island::new(&graph, regions);
-            let mut node = island.root();
-            let mut scratch = Scratch::new(&island);
-            let mut witnesses = CentreWitnesses::default();
-            for &(pick, c) in &taps {
-                prop_assert_eq!(bfs_radius(&island, &node, u32::MAX, &mut scratch), node.radius);
-                let reps: Vec<usize> = bits(&node.alive).collect();
-                let r = reps[pick % reps.len()];
-                let x = (c % MAX_COLOURS.min(5)) as Colour;
-                if x != node.col[r] {
-                    let w = island.words;
-                    let mut merged = vec![0u64; w];
-                    merged[r / 64] |= 1 << (r % 64);
-                    for s in bits(&node.adj[r * w..(r + 1) * w]) {
-                        if node.col[s] == x {
-                            merged[s / 64] |= 1 << (s % 64);
-                        }
-                    }
-                    let before = node.clone();
-                    island.apply(&mut node, r, x, &mut scratch.merged);
-                    let n = island.n;
-                    for limit in 0..6 {
-                        merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        for open in open_masks() {
-                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&before.alive, open), &scratch.ds, None);
-                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
-                        }
-                        // The tap filter never drops a tap that brings the radius to
-                        // `limit`, and its centres suffice for the exact test.
-                        let mut filter = TapFilter { taps: vec![0; w], ..TapFilter::default() };
-                        radius_taps(&before, n, limit, &mut filter, &mut scratch.ds);
-                        if filter.taps[r / 64] >> (r % 64) & 1 == 0 {
-                            prop_assert!(node.radius > limit);
-                        }
-                        filter.centres_of(r, n, &mut scratch.centres);
-                        // `radius_taps` used `ds` as scratch: the merged row again.
-                        merged_row(&before.dist, n, &merged, &mut scratch.ds);
-                        for open in open_masks() {
-                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, None);
-                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
-                            // With the centre witnesses and their order of candidates (for the same limit).
-                            witnesses.fill(&before, n, limit);
-                            let cut = colour_radius_cut(&before, n, (&merged, x), limit, (&scratch.centres, open), &scratch.ds, Some(&mut witnesses));
-                            prop_assert_eq!(cut, colour_radius_cuts_the_child(&node, n, limit, open));
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// What `colour_radius_cut` must say of a built `child`, for `limit` and the open final
-/// colours `open`: its radius exceeds `limit`, or equals it and no colour of `open` is
-/// one some centre sees alone at that distance.
-fn colour_radius_cuts_the_child(child: &Node, n: usize, limit: u32, open: u64) -> bool {
-    child.radius > limit || (child.radius == limit && lone_far_colours(child, n) & open == 0)
-}
-
-/// The final colours to test the colour-radius cut with: every colour, and each alone.
-fn open_masks() -> impl Iterator<Item = u64> {
-    std::iter::once(!0).chain((0..5).map(|c| 1 << c))
 }
 
 /// The moves `search` generates at `node` (each region to each neighbour colour, the
@@ -1120,160 +1049,6 @@ proptest! {
                 prop_assert!(usize::from(bound) <= exact, "entry {} > exact {} for target {:?} on\n{}", bound, exact, target, here);
             }
         }
-    }
-}
-
-/// A random connected coloured graph with 2 to 10 vertices and 2 to 4 colours (a random
-/// spanning tree plus random extra edges, any shape: not only triangle levels),
-/// contracted into regions: the regions' colours and neighbour lists.
-fn graph_strategy() -> impl Strategy<Value = (Vec<Colour>, Vec<Vec<usize>>)> {
-    (2usize..11, 2u8..5).prop_flat_map(|(n, k)| {
-        let colours = proptest::collection::vec(0u8..k, n);
-        let tree = proptest::collection::vec(0usize..1000, n);
-        let extra = proptest::collection::vec(0u8..3, n * (n - 1) / 2);
-        (colours, tree, extra).prop_map(move |(colours, tree, extra)| {
-            let mut edges: Vec<(usize, usize)> = (1..n).map(|v| (tree[v] % v, v)).collect();
-            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
-            edges.extend(pairs.zip(&extra).filter(|&(_, &e)| e == 0).map(|(p, _)| p));
-            let mut sets = engine::UnionFind::new(n);
-            for &(a, b) in &edges {
-                if colours[a] == colours[b] {
-                    sets.union(a, b);
-                }
-            }
-            let mut region = vec![usize::MAX; n];
-            let mut region_colours = Vec::new();
-            for v in 0..n {
-                let root = sets.find(v);
-                if region[root] == usize::MAX {
-                    region[root] = region_colours.len();
-                    region_colours.push(colours[v]);
-                }
-                region[v] = region[root];
-            }
-            let mut adjacency = vec![Vec::new(); region_colours.len()];
-            for &(a, b) in &edges {
-                let (ra, rb) = (region[a], region[b]);
-                if ra != rb && !adjacency[ra].contains(&rb) {
-                    adjacency[ra].push(rb);
-                    adjacency[rb].push(ra);
-                }
-            }
-            (region_colours, adjacency)
-        })
-    })
-}
-
-/// The exact number of moves to flood a coloured graph into one region, to any colour
-/// (`None` key) and to each colour of `palette`, by breadth-first search over colourings.
-fn graph_distances(colours: &[Colour], adjacency: &[Vec<usize>], palette: &[Colour]) -> Vec<(Option<Colour>, usize)> {
-    let n = colours.len();
-    let component = |state: &[Colour], v: usize| {
-        let mut out = vec![v];
-        let mut head = 0;
-        while head < out.len() {
-            for &u in &adjacency[out[head]] {
-                if state[u] == state[v] && !out.contains(&u) {
-                    out.push(u);
-                }
-            }
-            head += 1;
-        }
-        out
-    };
-    let mut found: Vec<(Option<Colour>, usize)> = Vec::new();
-    let mut layer = vec![colours.to_vec()];
-    let mut seen: rustc_hash::FxHashSet<Vec<Colour>> = layer.iter().cloned().collect();
-    for depth in 0.. {
-        for state in &layer {
-            if component(state, 0).len() == n {
-                if found.is_empty() {
-                    found.push((None, depth));
-                }
-                if !found.iter().any(|&(t, _)| t == Some(state[0])) {
-                    found.push((Some(state[0]), depth));
-                }
-            }
-        }
-        if found.len() == palette.len() + 1 {
-            return found;
-        }
-        let mut next = Vec::new();
-        for state in &layer {
-            for v in 0..n {
-                let comp = component(state, v);
-                for &c in palette {
-                    if c != state[v] {
-                        let mut s = state.clone();
-                        for &g in &comp {
-                            s[g] = c;
-                        }
-                        if seen.insert(s.clone()) {
-                            next.push(s);
-                        }
-                    }
-                }
-            }
-        }
-        layer = next;
-    }
-    unreachable!("every colouring of a connected graph can be flooded")
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
-
-    /// On random coloured graphs of any shape, the pair bound and the whole heuristic
-    /// never exceed the exact distance found by exhaustive breadth-first search, with
-    /// and without a target colour.
-    #[test]
-    fn bounds_never_exceed_the_exact_distance_on_random_graphs((colours, adjacency) in graph_strategy()) {
-        let mut palette = colours.clone();
-        palette.sort_unstable();
-        palette.dedup();
-        let island = Island::from_adjacency((0..colours.len() as u32).collect(), colours.clone(), &adjacency);
-        let node = island.root();
-        let mut scratch = Scratch::new(&island);
-        for (target, exact) in graph_distances(&colours, &adjacency, &palette) {
-            let pair = pair_bound(&node, island.n, target, &mut Far::default());
-            prop_assert!(pair as usize <= exact, "pair bound {} > exact {} for {:?}: {:?} {:?}", pair, exact, target, colours, adjacency);
-            let radius = plain_colour_radius(&colours, &adjacency, target);
-            prop_assert!(radius as usize <= exact, "colour radius {} > exact {} for {:?}: {:?} {:?}", radius, exact, target, colours, adjacency);
-            prop_assert!(heuristic(&island, &node, target, u32::MAX, &mut scratch) >= radius);
-            let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
-            prop_assert!(h as usize <= exact, "bound {} > exact {} for {:?}: {:?} {:?}", h, exact, target, colours, adjacency);
-        }
-    }
-}
-
-/// The colour-radius bound (`kami/docs/solver.md`, *Lower bounds*) computed plainly, by breadth-first search from
-/// every region: the least over regions `u` of the largest `d(u, v) + [colour(v) ≠ c]`,
-/// for the target `c`, or the least over the present colours without one.
-fn plain_colour_radius(colours: &[Colour], adjacency: &[Vec<usize>], target: Option<Colour>) -> u32 {
-    let n = colours.len();
-    let distances: Vec<Vec<u32>> = (0..n)
-        .map(|s| {
-            let mut d = vec![u32::MAX; n];
-            d[s] = 0;
-            let mut queue = std::collections::VecDeque::from([s]);
-            while let Some(u) = queue.pop_front() {
-                for &v in &adjacency[u] {
-                    if d[v] == u32::MAX {
-                        d[v] = d[u] + 1;
-                        queue.push_back(v);
-                    }
-                }
-            }
-            d
-        })
-        .collect();
-    let radius_for = |c: Colour| {
-        let ecc = |u: usize| (0..n).map(|v| distances[u][v] + u32::from(colours[v] != c)).max().unwrap_or(0);
-        (0..n).map(ecc).min().unwrap_or(0)
-    };
-    match target {
-        Some(t) => radius_for(t),
-        None => colours.iter().map(|&c| radius_for(c)).min().unwrap_or(0),
     }
 }
 
