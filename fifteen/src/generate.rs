@@ -124,6 +124,20 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Board, Error> {
     }
 }
 
+/// [`generate`] within `budget` (instead of the spec's own), the form every game crate
+/// offers.
+///
+/// ```
+/// use engine::{Budget, SeededRng, Size};
+/// use fifteen::generate::{generate_within, Spec};
+/// let budget = Budget::default().with_node_limit(10);
+/// let spec = Spec::new(Size::new(4, 4)).with_walk(Some(1000));
+/// assert!(generate_within(&spec, &mut SeededRng::new(1), &budget).is_err());
+/// ```
+pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Board, Error> {
+    generate(&spec.clone().with_budget(budget.clone()), rng)
+}
+
 /// A uniformly random board, other than `goal`, that can reach `goal`.
 ///
 /// ```

@@ -200,6 +200,20 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, GenerateErro
     generate_with_solution(spec, rng).map(|g| g.puzzle)
 }
 
+/// [`generate`] within `budget` (instead of the spec's own), the form every game crate
+/// offers.
+///
+/// ```
+/// let token = engine::CancelToken::new();
+/// token.cancel();
+/// let budget = engine::Budget::default().with_cancel(token);
+/// let spec = hitori::Spec::new(30, 30);
+/// assert!(hitori::generate::generate_within(&spec, &mut engine::SeededRng::new(1), &budget).is_err());
+/// ```
+pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Puzzle, GenerateError> {
+    generate(&spec.clone().with_budget(budget.clone()), rng)
+}
+
 /// [`generate`], also returning the solution.
 ///
 /// ```
