@@ -570,21 +570,11 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::super::gravity;
+    use super::super::test_support::{deal, meter};
     use super::super::{Answer, Options, brute_force, replay, solve};
     use super::*;
     use engine::Outcome;
     use proptest::prelude::*;
-
-    /// A meter with the default node limit.
-    fn meter() -> Meter {
-        Options::default().budget.start()
-    }
-
-    /// A random full deal of `copies` tiles of each kind.
-    fn deal(w: usize, h: usize, copies: usize, seed: u64) -> Board {
-        let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-        crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
-    }
 
     /// The answer of the move search (no pairings), which must decide.
     fn move_search(board: &Board) -> Step {

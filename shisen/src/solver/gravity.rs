@@ -346,21 +346,11 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Options, brute_force, replay};
+    use super::super::test_support::{deal, meter};
+    use super::super::{brute_force, replay};
     use super::*;
     use engine::Coord;
     use proptest::prelude::*;
-
-    /// A meter with the default node limit.
-    fn meter() -> Meter {
-        Options::default().budget.start()
-    }
-
-    /// A random full deal of `copies` tiles of each kind.
-    fn deal(w: usize, h: usize, copies: usize, seed: u64) -> Board {
-        let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-        crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]

@@ -281,3 +281,23 @@ mod tests {
         assert!(replay(&board, true, &moves).unwrap().is_cleared());
     }
 }
+
+/// Helpers shared by the tests of both searches.
+#[cfg(test)]
+mod test_support {
+    use engine::{Meter, SeededRng};
+
+    use super::Options;
+    use crate::Board;
+
+    /// A meter with the default node limit.
+    pub(super) fn meter() -> Meter {
+        Options::default().budget.start()
+    }
+
+    /// A random full deal of `copies` tiles of each kind.
+    pub(super) fn deal(w: usize, h: usize, copies: usize, seed: u64) -> Board {
+        let spec = crate::generate::Spec::new(w, h, copies).unwrap();
+        crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
+    }
+}
