@@ -45,6 +45,12 @@ pub(crate) struct ApiError {
     message: String,
 }
 
+/// A request's `size` field read with the page's limits; `400` naming the limit when it is
+/// outside them.
+pub(crate) fn parse_size(text: &str, limits: &engine::SizeLimits) -> Result<engine::Size, ApiError> {
+    engine::Size::parse(text, limits).map_err(|e| ApiError::bad(format!("size: {e}")))
+}
+
 impl ApiError {
     /// `400`: the request is well-formed JSON but asks for something impossible.
     pub(crate) fn bad(message: impl Into<String>) -> Self {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use engine::{Budget, Outcome, SeededRng, Size, SizeLimits};
+use engine::{Budget, Outcome, SeededRng, SizeLimits};
 use fifteen::generate::Spec;
 use fifteen::pdb::{self, PatternDb};
 use fifteen::solvable::is_reachable;
@@ -90,16 +90,12 @@ fn parse_goal(name: Option<&str>) -> Result<(Goal, String), ApiError> {
     }
 }
 
-fn parse_size(text: &str) -> Result<Size, ApiError> {
-    Size::parse(text, &SIZES).map_err(|e| ApiError::bad(format!("size: {e}")))
-}
-
 fn goal_board(goal: &Goal, width: usize, height: usize) -> Result<Board, ApiError> {
     goal.layout(width, height).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 pub(crate) fn new(req: &NewRequest, pdbs: &Pdbs, budget: &Budget) -> Result<Puzzle, ApiError> {
-    let size = parse_size(&req.size)?;
+    let size = crate::api::parse_size(&req.size, &SIZES)?;
     let (goal, name) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
@@ -239,7 +235,7 @@ pub(crate) fn hint(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<S
 }
 
 pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &Pdbs) -> Result<PdbStatus, ApiError> {
-    let size = parse_size(&req.size)?;
+    let size = crate::api::parse_size(&req.size, &SIZES)?;
     let (goal, _) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
     let cells = size.width * size.height;

@@ -2,7 +2,7 @@
 //! checking a shading against the rules, the next deduction (with its rule) and the
 //! solution.
 
-use engine::{Budget, Coord, Grid, Outcome, SeededRng, Size, SizeLimits};
+use engine::{Budget, Coord, Grid, Outcome, SeededRng, SizeLimits};
 use hitori::game::State;
 use hitori::generate::{GenerateError, Spec};
 use hitori::rules::{Violation, is_solution};
@@ -138,7 +138,7 @@ fn xy(c: Coord) -> [i32; 2] {
 }
 
 pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Puzzle, ApiError> {
-    let size = Size::parse(&req.size, &SIZES).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let size = crate::api::parse_size(&req.size, &SIZES)?;
     let asked = req.difficulty.as_deref().unwrap_or("any");
     let difficulty = match asked {
         "any" => None,

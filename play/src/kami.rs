@@ -133,7 +133,7 @@ fn reply(level: &Level, seed: Option<u64>) -> LevelReply {
 
 pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<LevelReply, ApiError> {
     let sizes = engine::SizeLimits::new(1, MAX_ROWS).with_max_cells(MAX_ROWS * MAX_COLS);
-    let size = engine::Size::parse(&req.size, &sizes).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let size = crate::api::parse_size(&req.size, &sizes)?;
     if size.width > MAX_COLS {
         return Err(ApiError::bad(format!("a level has at most {MAX_COLS} columns")));
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits};
+use engine::{Budget, Coord, Outcome, SeededRng, SizeLimits};
 use serde::{Deserialize, Serialize};
 use shisen::game::Game;
 use shisen::generate::{GenerateError, generate_within};
@@ -127,7 +127,7 @@ fn board_of(rows: &[String]) -> Result<Board, ApiError> {
 
 pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Deal, ApiError> {
     let limits = SizeLimits::new(2, MAX.0).with_max_cells(MAX.0 * MAX.1);
-    let size = Size::parse(&req.size, &limits).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let size = crate::api::parse_size(&req.size, &limits)?;
     if size.height > MAX.1 {
         return Err(ApiError::bad(format!("a board has at most {} rows", MAX.1)));
     }
