@@ -16,13 +16,13 @@
 //! 4. search: the probing closure leaves cells undecided (or finds no solution).
 //!
 //! Instead of cloning the position for each probe (as the walkthrough does), a probe
-//! propagates on the one position and rolls back its trail and the [`Connectivity`].
+//! propagates on the one position and rolls it back: the propagation is the solver's
+//! [`Propagator`].
 
 use engine::{Grid, Meter};
-use rustc_hash::FxHashMap;
 
 use crate::Puzzle;
-use crate::connectivity::{Connectivity, Mark};
+use crate::propagate::Propagator;
 use crate::rules::Cell;
 use crate::solver::static_deductions;
 use crate::steps::{Difficulty, Rule};
@@ -38,16 +38,7 @@ pub(crate) struct Profile {
 
 /// Propagation state over one puzzle, optionally under a running meter.
 pub(crate) struct Grader<'m> {
-    width: usize,
-    state: Vec<Cell>,
-    conn: Connectivity,
-    /// Row and column group (cells of one line with one number) of each cell.
-    groups: Vec<[u32; 2]>,
-    members: Vec<Vec<u32>>,
-    not_shaded: usize,
-    trail: Vec<u32>,
-    queue: Vec<(usize, Cell)>,
-    dirty: bool,
+    p: Propagator,
     /// Static facts by level: easy, medium.
     facts: [Vec<(usize, Cell)>; 2],
     /// Probes run (a measure of the grader's work).
@@ -60,47 +51,12 @@ pub(crate) struct Grader<'m> {
 
 impl<'m> Grader<'m> {
     pub(crate) fn new(puzzle: &Puzzle) -> Grader<'m> {
-        let (w, h) = (puzzle.width(), puzzle.height());
-        let g = puzzle.numbers().cells();
-        let mut groups = vec![[0u32; 2]; w * h];
-        let mut members: Vec<Vec<u32>> = Vec::new();
-        let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
-        for line in 0..w + h {
-            ids.clear();
-            let cells: Box<dyn Iterator<Item = usize>> = if line < h {
-                Box::new((0..w).map(move |x| line * w + x))
-            } else {
-                Box::new((0..h).map(move |y| y * w + line - h))
-            };
-            for i in cells {
-                let id = *ids.entry(g[i]).or_insert_with(|| {
-                    members.push(Vec::new());
-                    (members.len() - 1) as u32
-                });
-                members[id as usize].push(i as u32);
-                groups[i][usize::from(line >= h)] = id;
-            }
-        }
         let mut facts = [Vec::new(), Vec::new()];
         for (i, v, r) in static_deductions(puzzle) {
             let level = usize::from(Rule::from_static(r).difficulty() != Difficulty::Easy);
             facts[level].push((i, v));
         }
-        Grader {
-            width: w,
-            state: vec![Cell::Unknown; w * h],
-            conn: Connectivity::new(w, h),
-            groups,
-            members,
-            not_shaded: w * h,
-            trail: Vec::new(),
-            queue: Vec::new(),
-            dirty: false,
-            facts,
-            probes: 0,
-            meter: None,
-            stopped: false,
-        }
+        Grader { p: Propagator::new(puzzle), facts, probes: 0, meter: None, stopped: false }
     }
 
     /// The same grader, stopping (with [`Grader::stopped`] set) when `meter` does.
@@ -127,7 +83,7 @@ impl<'m> Grader<'m> {
     pub(crate) fn profile(&mut self, puzzle: &Puzzle) -> Profile {
         let mut undecided = [0; 3];
         for (level, difficulty) in [Difficulty::Easy, Difficulty::Medium].into_iter().enumerate() {
-            self.queue.extend_from_slice(&self.facts[level]);
+            self.p.queue.extend_from_slice(&self.facts[level]);
             if !self.propagate() {
                 return Profile { difficulty: Difficulty::NeedsSearch, undecided: [usize::MAX; 3] };
             }
@@ -149,20 +105,20 @@ impl<'m> Grader<'m> {
     #[cfg(test)]
     pub(crate) fn probe_options(&mut self) -> Option<usize> {
         for level in 0..2 {
-            self.queue.extend_from_slice(&self.facts[level]);
+            self.p.queue.extend_from_slice(&self.facts[level]);
             if !self.propagate() {
                 return None;
             }
         }
         let mut count = 0;
-        for i in 0..self.state.len() {
-            if self.state[i] != Cell::Unknown {
+        for i in 0..self.p.state.len() {
+            if self.p.state[i] != Cell::Unknown {
                 continue;
             }
             for assume in [Cell::Shaded, Cell::Unshaded] {
-                let mark = self.mark();
-                let ok = self.assign(i, assume) && self.propagate();
-                self.undo(mark);
+                let mark = self.p.mark();
+                let ok = self.p.assign(i, assume) && self.propagate();
+                self.p.undo(mark);
                 if !ok {
                     count += 1;
                     break;
@@ -173,97 +129,26 @@ impl<'m> Grader<'m> {
     }
 
     fn undecided(&self) -> usize {
-        self.state.iter().filter(|&&s| s == Cell::Unknown).count()
+        self.p.undecided()
     }
 
     fn solved(&self, puzzle: &Puzzle) -> bool {
-        if self.state.contains(&Cell::Unknown) {
+        if self.p.state.contains(&Cell::Unknown) {
             return false;
         }
-        let states = Grid::from_vec(puzzle.width(), puzzle.height(), self.state.clone()).expect("board shape");
+        let states = Grid::from_vec(puzzle.width(), puzzle.height(), self.p.state.clone()).expect("board shape");
         crate::rules::check(puzzle, &states).is_empty()
     }
 
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, n) = (self.width, self.state.len());
-        let x = i % w;
-        [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (i >= w).then(|| i - w), (i + w < n).then(|| i + w)]
-            .into_iter()
-            .flatten()
-    }
-
-    /// Sets a cell and queues its consequences; `false` on a contradiction.
-    fn assign(&mut self, i: usize, v: Cell) -> bool {
-        if self.state[i] != Cell::Unknown {
-            return self.state[i] == v;
-        }
-        if v == Cell::Shaded {
-            if self.not_shaded == 1 || self.conn.would_disconnect(i) {
-                return false;
-            }
-            self.conn.shade(i);
-            self.dirty = true;
-            self.not_shaded -= 1;
-            for n in self.neighbours(i) {
-                self.queue.push((n, Cell::Unshaded));
-            }
-        } else {
-            for k in self.groups[i] {
-                for &m in &self.members[k as usize] {
-                    if m as usize != i {
-                        self.queue.push((m as usize, Cell::Shaded));
-                    }
-                }
-            }
-        }
-        self.state[i] = v;
-        self.trail.push(i as u32);
-        true
-    }
-
-    /// Applies the queue and the cut rule until nothing is left; `false` on a contradiction.
+    /// [`Propagator::propagate`], stopping (with `stopped` set) when the meter does.
     fn propagate(&mut self) -> bool {
-        loop {
-            while let Some((i, v)) = self.queue.pop() {
-                if !self.assign(i, v) {
-                    self.queue.clear();
-                    return false;
-                }
+        let (meter, stopped) = (&mut self.meter, &mut self.stopped);
+        self.p.propagate(|| {
+            if !*stopped && meter.as_deref_mut().is_some_and(Meter::check) {
+                *stopped = true;
             }
-            if !self.dirty {
-                return true;
-            }
-            if self.stop() {
-                self.queue.clear();
-                return false;
-            }
-            self.dirty = false;
-            for i in 0..self.state.len() {
-                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
-                    self.queue.push((i, Cell::Unshaded));
-                }
-            }
-            if self.queue.is_empty() {
-                return true;
-            }
-        }
-    }
-
-    fn mark(&self) -> (usize, Mark) {
-        (self.trail.len(), self.conn.checkpoint())
-    }
-
-    fn undo(&mut self, (trail, mark): (usize, Mark)) {
-        while self.trail.len() > trail {
-            let i = self.trail.pop().expect("trail is longer than the mark") as usize;
-            if self.state[i] == Cell::Shaded {
-                self.not_shaded += 1;
-            }
-            self.state[i] = Cell::Unknown;
-        }
-        self.conn.rollback(mark);
-        self.dirty = false;
-        self.queue.clear();
+            *stopped
+        })
     }
 
     /// Failed-literal probing by the medium rules until no probe decides a cell; `false`
@@ -271,20 +156,20 @@ impl<'m> Grader<'m> {
     fn probe(&mut self) -> bool {
         loop {
             let mut progress = false;
-            for i in 0..self.state.len() {
-                if self.state[i] != Cell::Unknown {
+            for i in 0..self.p.state.len() {
+                if self.p.state[i] != Cell::Unknown {
                     continue;
                 }
                 for (assume, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
                     self.probes += 1;
-                    let mark = self.mark();
-                    let ok = self.assign(i, assume) && self.propagate();
-                    self.undo(mark);
+                    let mark = self.p.mark();
+                    let ok = self.p.assign(i, assume) && self.propagate();
+                    self.p.undo(mark);
                     if self.stop() {
                         return false;
                     }
                     if !ok {
-                        if !(self.assign(i, other) && self.propagate()) {
+                        if !(self.p.assign(i, other) && self.propagate()) {
                             return false;
                         }
                         progress = true;

@@ -6,6 +6,7 @@ pub mod fixture;
 pub mod game;
 pub mod generate;
 mod grader;
+mod propagate;
 pub mod rules;
 pub mod solver;
 pub mod steps;

@@ -14,11 +14,10 @@
 use std::fmt;
 
 use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
-use crate::connectivity::{Connectivity, Mark};
+use crate::propagate::Propagator;
 use crate::rules::Cell;
 
 /// The solver's verdict on a puzzle (`true` = shaded in the solutions).
@@ -139,7 +138,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> SolveReport {
 pub(crate) fn solve_in(puzzle: &Puzzle, meter: &mut Meter) -> Outcome<Answer, Option<Grid<bool>>> {
     let mut s = Search::new(puzzle, meter);
     for (i, v, _) in static_deductions(puzzle) {
-        s.queue.push((i, v));
+        s.p.queue.push((i, v));
     }
     s.search();
     let mut solutions = std::mem::take(&mut s.solutions);
@@ -271,18 +270,7 @@ pub fn brute_force(puzzle: &Puzzle, cap: usize) -> Vec<Grid<bool>> {
 
 /// The backtracking search state.
 struct Search<'m> {
-    width: usize,
-    state: Vec<Cell>,
-    conn: Connectivity,
-    /// Row group and column group of each cell: the cells of that line with its number.
-    groups: Vec<[u32; 2]>,
-    members: Vec<Vec<u32>>,
-    /// Members of each group that are not shaded.
-    open: Vec<u32>,
-    not_shaded: usize,
-    trail: Vec<u32>,
-    queue: Vec<(usize, Cell)>,
-    dirty: bool,
+    p: Propagator,
     solutions: Vec<Grid<bool>>,
     aborted: bool,
     meter: &'m mut Meter,
@@ -290,140 +278,23 @@ struct Search<'m> {
 
 impl<'m> Search<'m> {
     fn new(puzzle: &Puzzle, meter: &'m mut Meter) -> Search<'m> {
-        let (w, h) = (puzzle.width(), puzzle.height());
-        let g = puzzle.numbers().cells();
-        let mut groups = vec![[0u32; 2]; w * h];
-        let mut members: Vec<Vec<u32>> = Vec::new();
-        for line in 0..w + h {
-            let cells: Vec<usize> = if line < h {
-                (0..w).map(|x| line * w + x).collect()
-            } else {
-                (0..h).map(|y| y * w + line - h).collect()
-            };
-            let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
-            for i in cells {
-                let id = *ids.entry(g[i]).or_insert_with(|| {
-                    members.push(Vec::new());
-                    (members.len() - 1) as u32
-                });
-                members[id as usize].push(i as u32);
-                groups[i][usize::from(line >= h)] = id;
-            }
-        }
-        let open = members.iter().map(|m| m.len() as u32).collect();
-        Search {
-            width: w,
-            state: vec![Cell::Unknown; w * h],
-            conn: Connectivity::new(w, h),
-            groups,
-            members,
-            open,
-            not_shaded: w * h,
-            trail: Vec::new(),
-            queue: Vec::new(),
-            dirty: false,
-            solutions: Vec::new(),
-            aborted: false,
-            meter,
-        }
+        Search { p: Propagator::new(puzzle), solutions: Vec::new(), aborted: false, meter }
     }
 
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, n) = (self.width, self.state.len());
-        let x = i % w;
-        [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (i >= w).then(|| i - w), (i + w < n).then(|| i + w)]
-            .into_iter()
-            .flatten()
-    }
-
-    /// Sets a cell; `false` on a contradiction.
-    fn assign(&mut self, i: usize, v: Cell) -> bool {
-        if self.state[i] != Cell::Unknown {
-            return self.state[i] == v;
-        }
-        if v == Cell::Shaded {
-            if self.not_shaded == 1 || self.conn.would_disconnect(i) {
-                return false;
-            }
-            self.conn.shade(i);
-            self.dirty = true;
-            self.not_shaded -= 1;
-            for k in self.groups[i] {
-                self.open[k as usize] -= 1;
-            }
-            for n in self.neighbours(i) {
-                self.queue.push((n, Cell::Unshaded));
-            }
-        } else {
-            for k in self.groups[i] {
-                for &m in &self.members[k as usize] {
-                    if m as usize != i {
-                        self.queue.push((m as usize, Cell::Shaded));
-                    }
-                }
-            }
-        }
-        self.state[i] = v;
-        self.trail.push(i as u32);
-        true
-    }
-
+    /// [`Propagator::propagate`], stopping (with `aborted` set) when the meter does: a
+    /// deduction round on a big board can take long, so the clock is read before each.
     fn propagate(&mut self) -> bool {
-        loop {
-            while let Some((i, v)) = self.queue.pop() {
-                if !self.assign(i, v) {
-                    self.queue.clear();
-                    return false;
-                }
-            }
-            if !self.dirty {
-                return true;
-            }
-            if self.meter.check() {
-                // Out of time (or cancelled) in the middle of a deduction round on a big board.
-                self.aborted = true;
-                self.queue.clear();
-                return false;
-            }
-            self.dirty = false;
-            for i in 0..self.state.len() {
-                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
-                    self.queue.push((i, Cell::Unshaded));
-                }
-            }
-            if self.queue.is_empty() {
-                return true;
-            }
-        }
-    }
-
-    fn mark(&self) -> (usize, Mark) {
-        (self.trail.len(), self.conn.checkpoint())
-    }
-
-    fn undo(&mut self, (trail, mark): (usize, Mark)) {
-        while self.trail.len() > trail {
-            let i = self.trail.pop().expect("trail is longer than the mark") as usize;
-            if self.state[i] == Cell::Shaded {
-                self.not_shaded += 1;
-                for k in self.groups[i] {
-                    self.open[k as usize] += 1;
-                }
-            }
-            self.state[i] = Cell::Unknown;
-        }
-        self.conn.rollback(mark);
-        self.dirty = false;
-        self.queue.clear();
-    }
-
-    fn free(&self, i: usize) -> bool {
-        self.groups[i].iter().all(|&k| self.open[k as usize] == 1)
+        let (meter, aborted) = (&mut *self.meter, &mut self.aborted);
+        self.p.propagate(|| {
+            let stop = meter.check();
+            *aborted |= stop;
+            stop
+        })
     }
 
     fn shading(&self, extra: Option<usize>) -> Grid<bool> {
-        let cells = self.state.iter().enumerate().map(|(i, &s)| s == Cell::Shaded || Some(i) == extra).collect();
-        Grid::from_vec(self.width, self.state.len() / self.width, cells).expect("state has the board's shape")
+        let cells = self.p.state.iter().enumerate().map(|(i, &s)| s == Cell::Shaded || Some(i) == extra).collect();
+        Grid::from_vec(self.p.width(), self.p.state.len() / self.p.width(), cells).expect("state has the board's shape")
     }
 
     /// Failed-literal probing: an undecided cell whose one state leads by propagation to a
@@ -432,19 +303,19 @@ impl<'m> Search<'m> {
     fn probe(&mut self) -> bool {
         loop {
             let mut progress = false;
-            for i in 0..self.state.len() {
-                if self.state[i] != Cell::Unknown || self.free(i) {
+            for i in 0..self.p.state.len() {
+                if self.p.state[i] != Cell::Unknown || self.p.free(i) {
                     continue;
                 }
                 for (try_state, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
-                    let mark = self.mark();
-                    let ok = self.assign(i, try_state) && self.propagate();
-                    self.undo(mark);
+                    let mark = self.p.mark();
+                    let ok = self.p.assign(i, try_state) && self.propagate();
+                    self.p.undo(mark);
                     if self.aborted {
                         return false;
                     }
                     if !ok {
-                        if !(self.assign(i, other) && self.propagate()) {
+                        if !(self.p.assign(i, other) && self.propagate()) {
                             return false;
                         }
                         progress = true;
@@ -465,11 +336,11 @@ impl<'m> Search<'m> {
         if !self.probe() {
             return;
         }
-        let branch = (0..self.state.len()).find(|&i| self.state[i] == Cell::Unknown && !self.free(i));
+        let branch = (0..self.p.state.len()).find(|&i| self.p.state[i] == Cell::Unknown && !self.p.free(i));
         let Some(i) = branch else {
             self.solutions.push(self.shading(None));
-            if self.solutions.len() < 2 && self.not_shaded > 1 {
-                if let Some(s) = (0..self.state.len()).find(|&i| self.state[i] == Cell::Unknown) {
+            if self.solutions.len() < 2 && self.p.not_shaded > 1 {
+                if let Some(s) = (0..self.p.state.len()).find(|&i| self.p.state[i] == Cell::Unknown) {
                     self.solutions.push(self.shading(Some(s)));
                 }
             }
@@ -485,13 +356,13 @@ impl<'m> Search<'m> {
                 self.aborted = true;
                 return;
             }
-            let mark = self.mark();
-            if self.assign(i, v) {
+            let mark = self.p.mark();
+            if self.p.assign(i, v) {
                 self.search();
             } else {
-                self.queue.clear();
+                self.p.queue.clear();
             }
-            self.undo(mark);
+            self.p.undo(mark);
         }
     }
 }
