@@ -20,6 +20,7 @@ use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
 
 use super::common::{Line, Step, Tile, Tiles, out_of_budget};
+use super::frozen::Frozen;
 use super::{Partial, Removal};
 use crate::Board;
 
@@ -75,6 +76,8 @@ pub(super) struct Search {
     /// dealt board rests on the bottom or on a tile, or there is no gravity), else every
     /// column (the floating tiles fall at the first removal).
     all_columns: Option<Vec<usize>>,
+    /// The proof that some tiles can never go ([`Frozen`]), under gravity.
+    pub(super) frozen: Option<Frozen>,
 }
 
 impl Search {
@@ -109,6 +112,7 @@ impl Search {
             rng: SeededRng::new(0x6a7e),
             noise: 0,
             first_limit: RESTART_NODES,
+            frozen: gravity.then(|| Frozen::new(w, h, n)),
             all_columns,
         };
         search.refresh_classes(&(0..w).collect::<Vec<_>>());
@@ -285,6 +289,14 @@ impl Search {
         }
         let key = self.key();
         if self.failed.contains(&key) {
+            return Step::Failed;
+        }
+        // Settled positions only: the dealt board when nothing floats, then every position.
+        if let Some(frozen) = &mut self.frozen
+            && (self.all_columns.is_none() || !self.line.moves.is_empty())
+            && frozen.stuck(&self.tiles.grid, &self.class, &self.tiles.members)
+        {
+            self.failed.insert(key);
             return Step::Failed;
         }
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();

@@ -12,6 +12,7 @@
 
 mod common;
 mod free;
+mod frozen;
 mod gravity;
 
 use engine::{Budget, Coord, Outcome, Report, SeededRng};
