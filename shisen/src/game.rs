@@ -108,7 +108,7 @@ pub enum Action {
 }
 
 /// One step of the history: what was done, and the cells before and after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Step {
     action: Action,
     before: Grid<Option<Kind>>,
@@ -118,10 +118,15 @@ struct Step {
 /// A game in progress: a board, the gravity rule, and the undo and redo history. Undo and
 /// redo restore the exact board, gravity and shuffles included.
 ///
-/// A game is serde (to save it and load it again, history included): the board as its rows,
-/// its table of kind labels (removed kinds included), its matching groups when it has some,
-/// the gravity rule, and each step of the history with the cells before and after it (kinds
-/// as numbers into the label table). Loading checks that it all fits together.
+/// A game is serde (to save it and load it again, history included): the board it started
+/// from as its rows, its table of kind labels (removed kinds included), its matching groups
+/// when it has some, the gravity rule, the steps made (`done`, oldest first) and the steps
+/// undone (`undone`, in the order redo makes them again). A removal is stored as its pair,
+/// `{"remove":[{"x":0,"y":0},{"x":1,"y":0}]}`; a shuffle as the kinds it left on the occupied
+/// cells in reading order (numbers into the label table), `{"shuffle":[1,0]}`. Loading plays
+/// the steps again from the start board (gravity included), so the board, undo and redo come
+/// back exact; a removal that is not a legal move there, or a shuffle that does not
+/// rearrange the tiles there, is a [`LoadError`].
 ///
 /// ```
 /// use engine::Coord;
@@ -133,6 +138,12 @@ struct Step {
 /// assert_eq!(game.board().to_string(), "A B\nB A\nC C\n");
 /// assert!(game.redo());
 /// assert_eq!(game.board().tile_count(), 4);
+/// let saved = serde_json::to_string(&game).unwrap();
+/// assert_eq!(
+///     saved,
+///     r#"{"start":["A B","B A","C C"],"labels":["A","B","C"],"gravity":false,"done":[{"remove":[{"x":0,"y":2},{"x":1,"y":2}]}],"undone":[]}"#
+/// );
+/// assert_eq!(serde_json::from_str::<shisen::game::Game>(&saved).unwrap(), game);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SavedGame", into = "SavedGame")]
@@ -146,21 +157,39 @@ pub struct Game {
 /// The stored form of a [`Game`].
 #[derive(Serialize, Deserialize)]
 struct SavedGame {
-    board: Vec<String>,
+    start: Vec<String>,
     labels: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     groups: Vec<Vec<String>>,
     gravity: bool,
-    done: Vec<Step>,
-    undone: Vec<Step>,
+    done: Vec<SavedStep>,
+    undone: Vec<SavedStep>,
+}
+
+/// The stored form of a step: a removal's pair, or the kinds a shuffle left on the occupied
+/// cells in reading order.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SavedStep {
+    Remove(Coord, Coord),
+    Shuffle(Vec<u16>),
+}
+
+impl SavedStep {
+    fn of(step: &Step) -> SavedStep {
+        match step.action {
+            Action::Remove(a, b) => SavedStep::Remove(a, b),
+            Action::Shuffle => SavedStep::Shuffle(step.after.cells().iter().flatten().map(|k| k.0).collect()),
+        }
+    }
 }
 
 /// Why a stored game cannot be loaded.
 ///
 /// ```
-/// let text = r#"{"board":["A A"],"labels":["A"],"gravity":false,"done":[],"undone":[{"action":"shuffle","before":{"width":1,"rows":[[null]]},"after":{"width":1,"rows":[[null]]}}]}"#;
+/// let text = r#"{"start":["A B A B"],"labels":["A","B"],"gravity":false,"done":[{"remove":[{"x":0,"y":0},{"x":2,"y":0}]}],"undone":[]}"#;
 /// let err = serde_json::from_str::<shisen::game::Game>(text).unwrap_err();
-/// assert!(err.to_string().contains("a step of the history does not fit the 2x1 board"), "{err}");
+/// assert!(err.to_string().contains("step 1 of the history: the tiles do not connect with at most two turns"), "{err}");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
@@ -173,13 +202,21 @@ pub enum LoadError {
     /// The matching groups do not fit the board.
     #[error(transparent)]
     Groups(#[from] crate::board::GroupError),
-    /// A step's cells have another size than the board, or hold a kind the board does not have.
-    #[error("a step of the history does not fit the {width}x{height} board")]
-    Step {
-        /// The board's width.
-        width: usize,
-        /// The board's height.
-        height: usize,
+    /// A removal of the history is not a legal move on the board as it stood then.
+    #[error("step {step} of the history: {source}")]
+    Move {
+        /// The step's number, counted from 1 over the steps made and then the steps undone.
+        step: usize,
+        /// Why the removal is refused.
+        source: MoveError,
+    },
+    /// A shuffle of the history does not rearrange the tiles on the board as it stood then.
+    #[error("step {step} of the history is not a shuffle of the {tiles} tiles on the board")]
+    Shuffle {
+        /// The step's number, counted from 1 over the steps made and then the steps undone.
+        step: usize,
+        /// How many tiles the board held.
+        tiles: usize,
     },
 }
 
@@ -188,7 +225,7 @@ impl TryFrom<SavedGame> for Game {
     fn try_from(saved: SavedGame) -> Result<Game, LoadError> {
         let groups: Vec<Vec<&str>> = saved.groups.iter().map(|g| g.iter().map(String::as_str).collect()).collect();
         let groups: Vec<&[&str]> = groups.iter().map(Vec::as_slice).collect();
-        let parsed = Board::parse_grouped(&saved.board.join("\n"), &groups)?;
+        let parsed = Board::parse_grouped(&saved.start.join("\n"), &groups)?;
         let labels = saved.labels;
         let index = |label: &str| match labels.iter().position(|l| l == label) {
             Some(k) if k < usize::from(u16::MAX) && !labels[k + 1..].iter().any(|l| l == label) => Ok(Kind(k as u16)),
@@ -201,30 +238,43 @@ impl TryFrom<SavedGame> for Game {
             }
         }
         let board = if groups.is_empty() { board } else { board.with_groups(&groups)? };
-        let (width, height, kinds) = (board.width(), board.height(), board.kind_count());
-        let fits = |g: &Grid<Option<Kind>>| {
-            g.width() == width
-                && g.height() == height
-                && g.cells().len() == width * height
-                && g.cells().iter().flatten().all(|k| usize::from(k.0) < kinds)
-        };
-        if !saved.done.iter().chain(&saved.undone).all(|s| fits(&s.before) && fits(&s.after)) {
-            return Err(LoadError::Step { width, height });
+        let mut game = Game::new(board, saved.gravity);
+        let redo = saved.undone.len();
+        for (i, step) in saved.done.into_iter().chain(saved.undone).enumerate() {
+            match step {
+                SavedStep::Remove(a, b) => {
+                    game.remove(a, b).map_err(|source| LoadError::Move { step: i + 1, source })?;
+                }
+                SavedStep::Shuffle(kinds) => {
+                    if !game.replay_shuffle(&kinds) {
+                        return Err(LoadError::Shuffle { step: i + 1, tiles: game.board.tile_count() });
+                    }
+                }
+            }
         }
-        Ok(Game { board, gravity: saved.gravity, done: saved.done, undone: saved.undone })
+        for _ in 0..redo {
+            game.undo();
+        }
+        Ok(game)
     }
 }
 
 impl From<Game> for SavedGame {
     fn from(game: Game) -> SavedGame {
         let labels = (0..game.board.kind_count()).map(|k| game.board.label(Kind(k as u16)).to_string()).collect();
+        let mut start = game.board.clone();
+        if let Some(first) = game.done.first() {
+            start.restore(&first.before);
+        } else if let Some(next) = game.undone.last() {
+            start.restore(&next.before);
+        }
         SavedGame {
             groups: game.board.groups(),
-            board: game.board.rows(),
+            start: start.rows(),
             labels,
             gravity: game.gravity,
-            done: game.done,
-            undone: game.undone,
+            done: game.done.iter().map(SavedStep::of).collect(),
+            undone: game.undone.iter().rev().map(SavedStep::of).collect(),
         }
     }
 }
@@ -400,6 +450,25 @@ impl Game {
         let moves = shuffle_tiles(&mut self.board, rng);
         self.push(Action::Shuffle, before);
         moves
+    }
+
+    /// Makes a stored shuffle again: puts `kinds` on the occupied cells in reading order, when
+    /// they are the tiles on the board in another order; `false` (and no change) otherwise.
+    fn replay_shuffle(&mut self, kinds: &[u16]) -> bool {
+        let mut now: Vec<u16> = self.board.cells().cells().iter().flatten().map(|k| k.0).collect();
+        let mut new = kinds.to_vec();
+        now.sort_unstable();
+        new.sort_unstable();
+        if now != new {
+            return false;
+        }
+        let before = self.board.cells().clone();
+        let cells: Vec<Coord> = self.board.cells().iter().filter(|(_, k)| k.is_some()).map(|(c, _)| c).collect();
+        for (&c, &k) in cells.iter().zip(kinds) {
+            self.board.set(c, Some(Kind(k)));
+        }
+        self.push(Action::Shuffle, before);
+        true
     }
 }
 

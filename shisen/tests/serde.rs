@@ -125,6 +125,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Game-like JSON with the right fields and arbitrary steps (pairs anywhere, shuffles of
+    /// any kinds) loads or is refused, never panics; what loads saves back to the same JSON.
+    #[test]
+    fn game_like_json_loads_or_is_refused(rows in proptest::collection::vec("[AB. ]{0,5}", 0..4), labels in proptest::collection::vec("[AB]", 0..3), gravity: bool, steps in proptest::collection::vec((any::<bool>(), -1i32..5, -1i32..4, -1i32..5, -1i32..4, proptest::collection::vec(0u16..3, 0..6)), 0..6), split in 0usize..6) {
+        let steps: Vec<serde_json::Value> = steps
+            .into_iter()
+            .map(|(remove, ax, ay, bx, by, kinds)| {
+                if remove {
+                    serde_json::json!({ "remove": [{ "x": ax, "y": ay }, { "x": bx, "y": by }] })
+                } else {
+                    serde_json::json!({ "shuffle": kinds })
+                }
+            })
+            .collect();
+        let split = split.min(steps.len());
+        let value = serde_json::json!({ "start": rows, "labels": labels, "gravity": gravity, "done": steps[..split], "undone": steps[split..] });
+        if let Ok(game) = serde_json::from_value::<Game>(value) {
+            let again: Game = serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
+            prop_assert_eq!(again, game);
+        }
+    }
+}
+
 #[test]
 fn moves_errors_and_partial_lines_round_trip() {
     let c = Coord::new;
@@ -154,6 +180,67 @@ fn stored_games_that_do_not_fit_are_refused() {
     let err = serde_json::from_value::<Game>(missing_label).unwrap_err();
     assert!(err.to_string().contains("kind \"A\" is not once in the game's label table"), "{err}");
     let mut odd = good;
-    odd["board"] = serde_json::json!(["A B"]);
+    odd["start"] = serde_json::json!(["A B"]);
     assert!(serde_json::from_value::<Game>(odd).is_err());
+}
+
+/// A history that the rules do not allow from the start board is an error naming the step.
+#[test]
+fn tampered_histories_are_refused() {
+    let mut game = Game::new("A B\nB A\nC C".parse().unwrap(), true);
+    game.remove(Coord::new(0, 2), Coord::new(1, 2)).unwrap();
+    game.shuffle(&mut SeededRng::new(1));
+    game.undo();
+    let good = serde_json::to_value(&game).unwrap();
+    assert_eq!(serde_json::from_value::<Game>(good.clone()).unwrap(), game);
+    let refused = |path: &[&str], index: usize, value: serde_json::Value| {
+        let mut bad = good.clone();
+        let mut at = &mut bad;
+        for key in path {
+            at = &mut at[*key];
+        }
+        at[index] = value;
+        serde_json::from_value::<Game>(bad).unwrap_err().to_string()
+    };
+    let xy = |x: i32, y: i32| serde_json::json!({ "x": x, "y": y });
+    let err = refused(&["done"], 0, serde_json::json!({ "remove": [xy(0, 0), xy(1, 1)] }));
+    assert!(err.contains("step 1 of the history: the tiles do not connect with at most two turns"), "{err}");
+    let err = refused(&["done"], 0, serde_json::json!({ "remove": [xy(0, 0), xy(5, 0)] }));
+    assert!(err.contains("step 1 of the history: 5,0 is outside the board"), "{err}");
+    let err = refused(&["undone"], 0, serde_json::json!({ "shuffle": [0, 0, 1, 1, 2] }));
+    assert!(err.contains("step 2 of the history is not a shuffle of the 4 tiles on the board"), "{err}");
+    let err = refused(&["undone"], 0, serde_json::json!({ "shuffle": [0, 0, 0, 1] }));
+    assert!(err.contains("step 2 of the history is not a shuffle of the 4 tiles"), "{err}");
+    let err = refused(&["undone"], 0, serde_json::json!({ "shuffle": [0, 0, 1, 9] }));
+    assert!(err.contains("step 2 of the history is not a shuffle"), "{err}");
+}
+
+/// A finished game on a generated `w` × `h` deal (with gravity or not), played along the
+/// deal's witness.
+fn finished(w: usize, h: usize, gravity: bool) -> Game {
+    let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
+    let deal = shisen::generate::generate(&spec, &mut SeededRng::new(1)).unwrap();
+    let mut game = Game::new(deal.board, gravity);
+    for (a, b) in deal.witness.unwrap() {
+        game.remove(a, b).unwrap();
+    }
+    assert!(game.is_won());
+    game
+}
+
+/// A saved game holds its start board and its actions, not a board per step: a finished
+/// 30x16 game is a few kilobytes of JSON.
+#[test]
+fn finished_games_are_small() {
+    for (w, h) in [(18, 8), (30, 16)] {
+        for gravity in [false, true] {
+            let game = finished(w, h, gravity);
+            let json = serde_json::to_string(&game).unwrap();
+            assert!(json.len() < 30 * w * h, "{w}x{h}: {} bytes", json.len());
+            let mut loaded: Game = serde_json::from_str(&json).unwrap();
+            assert_eq!(loaded, game);
+            assert!(loaded.undo());
+            assert_eq!(loaded.board().tile_count(), 2);
+        }
+    }
 }
