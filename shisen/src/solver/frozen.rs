@@ -31,6 +31,8 @@ pub(super) struct Frozen {
     present: Vec<bool>,
     /// Per tile: whether it is in `G` (could go).
     go: Vec<bool>,
+    /// Per tile: how many tiles of `G` stand below it in its column.
+    go_below: Vec<u32>,
     /// Per column: how many of its tiles are outside `G` (its cells from the bottom, as
     /// many, are occupied until a tile outside `G` goes).
     floor: Vec<usize>,
@@ -50,6 +52,7 @@ impl Frozen {
             at: vec![(0, 0); n],
             present: vec![false; n],
             go: vec![false; n],
+            go_below: vec![0; n],
             floor: vec![0; w],
         }
     }
@@ -67,6 +70,7 @@ impl Frozen {
                 let Some(t) = grid.tile(y * w + x) else { break };
                 self.at[t as usize] = (x as u32, col.len() as u32);
                 self.present[t as usize] = true;
+                self.go_below[t as usize] = 0;
                 col.push(t);
             }
             self.floor[x] = col.len();
@@ -81,6 +85,9 @@ impl Frozen {
                         continue;
                     }
                     self.go[t as usize] = true;
+                    for &s in &self.cols[x][i + 1..] {
+                        self.go_below[s as usize] += 1;
+                    }
                     self.floor[x] -= 1;
                     left -= 1;
                     changed = true;
@@ -99,11 +106,10 @@ impl Frozen {
     /// how many tiles outside `G` stand above it.
     fn rows(&self, t: Tile) -> (i32, i32, i32) {
         let (x, i) = self.at[t as usize];
-        let col = &self.cols[x as usize];
-        let fixed = |s: &&Tile| !self.go[**s as usize];
-        let below = col[..i as usize].iter().filter(fixed).count();
-        let above = col[i as usize + 1..].iter().filter(fixed).count();
-        (below as i32, i as i32, above as i32)
+        let (len, floor) = (self.cols[x as usize].len() as u32, self.floor[x as usize] as u32);
+        let below = self.go_below[t as usize];
+        let above = (len - 1 - i) - (len - floor - below - u32::from(self.go[t as usize]));
+        ((i - below) as i32, i as i32, above as i32)
     }
 
     /// Whether tile `t` has a possible pair (see the module docs).
@@ -127,17 +133,50 @@ impl Frozen {
         })
     }
 
+    /// Whether a tile of column `x` at row `r` (from the bottom), with `above` tiles outside
+    /// `G` above it, may have an empty neighbour or lie on the edge.
+    fn open(&self, x: i32, r: i32, above: i32) -> bool {
+        let x = x as usize;
+        x == 0
+            || x + 1 == self.w
+            || r == 0
+            || above == 0
+            || self.floor[x - 1] as i32 <= r
+            || self.floor[x + 1] as i32 <= r
+    }
+
+    /// How many tiles outside `G` stand between tiles `t` and `u` of one column.
+    fn fixed_between(&self, t: Tile, u: Tile) -> i32 {
+        let (x, i) = self.at[t as usize];
+        let j = self.at[u as usize].1;
+        let col = &self.cols[x as usize];
+        col[i.min(j) as usize + 1..i.max(j) as usize].iter().filter(|&&s| !self.go[s as usize]).count() as i32
+    }
+
     /// Whether tiles `t` (with its [`Frozen::rows`]) and `u` make a possible pair.
     fn possible(&self, t: Tile, (t_lo, t_hi, t_above): (i32, i32, i32), u: Tile) -> bool {
         let (u_lo, u_hi, u_above) = self.rows(u);
         let (xt, xu) = (self.at[t as usize].0 as i32, self.at[u as usize].0 as i32);
+        // In one column the tiles outside `G` between the two stay between them.
+        let between = if xt == xu { self.fixed_between(t, u) } else { 0 };
+        let near = xt.abs_diff(xu) <= 1;
         for rt in t_lo..=t_hi {
+            let t_open = self.open(xt, rt, t_above);
+            if !(t_open || near) {
+                continue;
+            }
             for ru in u_lo..=u_hi {
+                // A path leaves a tile through an empty neighbour or the ring; otherwise the
+                // two tiles must be neighbours.
+                if !(t_open && self.open(xu, ru, u_above) || near && (xt == xu || rt == ru)) {
+                    continue;
+                }
                 if xt == xu {
-                    if rt == ru {
+                    let gap = rt.abs_diff(ru) as i32 - 1;
+                    if gap < between || (rt < ru) != (self.at[t as usize].1 < self.at[u as usize].1) {
                         continue;
                     }
-                    if rt.abs_diff(ru) == 1 {
+                    if gap == 0 {
                         return true;
                     }
                 }
@@ -156,36 +195,64 @@ impl Frozen {
                         base
                     }
                 };
-                if self.joins((xt, rt), (xu, ru), height) {
+                if joins(self.w as i32, self.h as i32, (xt, rt), (xu, ru), height) {
                     return true;
                 }
             }
         }
         false
     }
+}
 
-    /// Whether a path of at most two turns joins cells `a` and `b` through cells at or above
-    /// `height(x)` in each column `x` (the ring is empty).
-    fn joins(&self, a: Cell, b: Cell, height: impl Fn(i32) -> i32) -> bool {
-        let (w, h) = (self.w as i32, self.h as i32);
-        let empty = |c: Cell| c == a || c == b || c.0 < 0 || c.0 >= w || c.1 < 0 || c.1 >= h || c.1 >= height(c.0);
-        // Cells from `p` to `q` on one line, both ends included, all empty.
-        let clear = |p: Cell, q: Cell| {
-            let step = ((q.0 - p.0).signum(), (q.1 - p.1).signum());
-            let mut c = p;
-            loop {
-                if !empty(c) {
-                    return false;
-                }
-                if c == q {
-                    return true;
-                }
-                c = (c.0 + step.0, c.1 + step.1);
-            }
-        };
-        (-1..=w).any(|x| clear(a, (x, a.1)) && clear((x, a.1), (x, b.1)) && clear((x, b.1), b))
-            || (-1..=h).any(|y| clear(a, (a.0, y)) && clear((a.0, y), (b.0, y)) && clear((b.0, y), b))
+/// Whether a path of at most two turns joins cells `a` and `b` (tiles on the `w` × `h`
+/// board, each below the height of its column) through the ring and the cells at or above
+/// `height(x)` in each column `x`. The empty cells of a column are those above its height,
+/// so a line leaves a tile only to cells that are all empty: the four rays from each tile
+/// are found by stepping, and a path is one column or row both tiles' rays reach whose
+/// segment between the two rows or columns is empty, which on such a skyline is one
+/// comparison for a column and a scan for a row.
+fn joins(w: i32, h: i32, a: Cell, b: Cell, height: impl Fn(i32) -> i32) -> bool {
+    let empty = |x: i32, r: i32| (x, r) == a || (x, r) == b || x < 0 || x >= w || r < 0 || r >= h || r >= height(x);
+    // How far the four rays from `p` reach: left, right, down, up.
+    let reach = |p: Cell| {
+        let mut l = p.0;
+        while l > -1 && empty(l - 1, p.1) {
+            l -= 1;
+        }
+        let mut r = p.0;
+        while r < w && empty(r + 1, p.1) {
+            r += 1;
+        }
+        let mut d = p.1;
+        while d > -1 && empty(p.0, d - 1) {
+            d -= 1;
+        }
+        let mut u = p.1;
+        while u < h && empty(p.0, u + 1) {
+            u += 1;
+        }
+        (l, r, d, u)
+    };
+    let (al, ar, ad, au) = reach(a);
+    let (bl, br, bd, bu) = reach(b);
+    // Horizontal, vertical in column `x`, horizontal.
+    let (lo, hi) = (a.1.min(b.1), a.1.max(b.1));
+    for x in al.max(bl)..=ar.min(br) {
+        if x < 0 || x >= w {
+            return true;
+        }
+        // The lowest cell of the segment that is not a tile's own decides.
+        let mut r = lo;
+        while r <= hi && ((x, r) == a || (x, r) == b) {
+            r += 1;
+        }
+        if r > hi || r >= height(x) {
+            return true;
+        }
     }
+    // Vertical, horizontal in row `y`, vertical.
+    let (left, right) = (a.0.min(b.0), a.0.max(b.0));
+    (ad.max(bd)..=au.min(bu)).any(|y| y < 0 || y >= h || (left..=right).all(|x| empty(x, y)))
 }
 
 #[cfg(test)]
@@ -226,6 +293,27 @@ mod tests {
         board
     }
 
+    /// [`joins`] the slow way: every path of at most two turns, cell by cell.
+    fn reference_joins(w: i32, h: i32, a: Cell, b: Cell, height: impl Fn(i32) -> i32) -> bool {
+        let empty = |c: Cell| c == a || c == b || c.0 < 0 || c.0 >= w || c.1 < 0 || c.1 >= h || c.1 >= height(c.0);
+        // Cells from `p` to `q` on one line, both ends included, all empty.
+        let clear = |p: Cell, q: Cell| {
+            let step = ((q.0 - p.0).signum(), (q.1 - p.1).signum());
+            let mut c = p;
+            loop {
+                if !empty(c) {
+                    return false;
+                }
+                if c == q {
+                    return true;
+                }
+                c = (c.0 + step.0, c.1 + step.1);
+            }
+        };
+        (-1..=w).any(|x| clear(a, (x, a.1)) && clear((x, a.1), (x, b.1)) && clear((x, b.1), b))
+            || (-1..=h).any(|y| clear(a, (a.0, y)) && clear((a.0, y), (b.0, y)) && clear((b.0, y), b))
+    }
+
     #[test]
     fn crossed_columns_are_stuck() {
         // The A's can only meet with three turns, and the bottom B and A never match.
@@ -254,6 +342,22 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The skyline path test agrees with the cell-by-cell one.
+        #[test]
+        fn joins_agrees_with_the_reference(w in 1i32..8, h in 1i32..6, seed: u64) {
+            let mut rng = SeededRng::new(seed);
+            let heights: Vec<i32> = (0..w).map(|_| rng.below(h as u64 + 1) as i32).collect();
+            let tiles: Vec<Cell> = (0..w).flat_map(|x| (0..heights[x as usize]).map(move |r| (x, r))).collect();
+            for &a in &tiles {
+                for &b in &tiles {
+                    if a != b {
+                        let height = |x: i32| heights[x as usize];
+                        prop_assert_eq!(joins(w, h, a, b, height), reference_joins(w, h, a, b, height), "{:?} {:?} {:?}", heights, a, b);
+                    }
+                }
+            }
+        }
 
         /// A board the fixpoint proves lost has no solution (brute force).
         #[test]
