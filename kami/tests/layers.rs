@@ -12,8 +12,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The imports of one module's source: the sibling modules (or `mod` for items of
 /// `mod.rs`) named by its `use` lines. `modules` are the sibling modules' names; `is_mod`
-/// tells whether the source is `mod.rs` (whose `use` lines name its child modules directly).
-fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool) -> BTreeSet<String> {
+/// tells whether the source is `mod.rs` (whose `use` lines name its child modules
+/// directly), `nested` whether it is a submodule of a module that is a directory
+/// (`children/moves.rs`: its `super::…` names its own module's items, `super::super::…`
+/// and `crate::solver::…` the siblings).
+fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool, nested: bool) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     // Join multi-line `use` statements into one line each.
     let mut statements = Vec::new();
@@ -34,7 +37,12 @@ fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool) -> BTreeSet<S
     }
     for statement in statements {
         let path = statement.trim_end_matches(';').replace(' ', "");
-        let rest = if let Some(rest) = path.strip_prefix("super::").or(path.strip_prefix("crate::solver::")) {
+        let sibling = if nested {
+            path.strip_prefix("super::super::").or(path.strip_prefix("crate::solver::"))
+        } else {
+            path.strip_prefix("super::").or(path.strip_prefix("crate::solver::"))
+        };
+        let rest = if let Some(rest) = sibling {
             rest.to_string()
         } else if is_mod && modules.contains(path.split("::").next().unwrap_or_default()) {
             path
@@ -111,19 +119,42 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     graph.keys().find_map(|m| visit(m, graph, &mut state, &mut Vec::new()))
 }
 
-/// The import graph of `src/solver/`.
-fn solver_graph() -> BTreeMap<String, BTreeSet<String>> {
+/// The sources of `src/solver/`: each module's name with its files' sources, and whether
+/// each file is nested (a module that is a directory, `children/`, is its `mod.rs` and
+/// its other files, nested).
+fn solver_sources() -> BTreeMap<String, Vec<(String, bool)>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/solver");
-    let mut sources = BTreeMap::new();
+    let mut sources: BTreeMap<String, Vec<(String, bool)>> = BTreeMap::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "rs") {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            sources.insert(name, std::fs::read_to_string(&path).unwrap());
+            sources.entry(name).or_default().push((std::fs::read_to_string(&path).unwrap(), false));
+        } else if path.is_dir() {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            for file in std::fs::read_dir(&path).unwrap() {
+                let file = file.unwrap().path();
+                if file.extension().is_some_and(|e| e == "rs") {
+                    let nested = file.file_stem().is_none_or(|s| s != "mod");
+                    sources.entry(name.clone()).or_default().push((std::fs::read_to_string(&file).unwrap(), nested));
+                }
+            }
         }
     }
+    sources
+}
+
+/// The import graph of `src/solver/`.
+fn solver_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let sources = solver_sources();
     let modules: BTreeSet<String> = sources.keys().filter(|m| *m != "mod").cloned().collect();
-    sources.iter().map(|(name, source)| (name.clone(), imports(source, &modules, name == "mod"))).collect()
+    sources
+        .iter()
+        .map(|(name, files)| {
+            let all = files.iter().flat_map(|(source, nested)| imports(source, &modules, name == "mod", *nested));
+            (name.clone(), all.filter(|m| m != name).collect())
+        })
+        .collect()
 }
 
 #[test]
@@ -140,13 +171,22 @@ fn the_solver_modules_have_no_import_cycle() {
 #[test]
 fn the_cycle_check_finds_cycles_through_groups_and_mod_items() {
     let modules: BTreeSet<String> = ["a", "b", "c"].into_iter().map(String::from).collect();
-    let a = imports("use super::b::X;\nuse crate::Colour;\n", &modules, false);
-    let b = imports("use super::{\n    Path,\n    c::{Y, Z},\n};\n", &modules, false);
-    let c = imports("pub(super) use super::a::W;\n", &modules, false);
-    let m = imports("use a::W;\npub use b::X;\nuse rustc_hash::FxHashMap;\n", &modules, true);
+    let a = imports("use super::b::X;\nuse crate::Colour;\n", &modules, false, false);
+    let b = imports("use super::{\n    Path,\n    c::{Y, Z},\n};\n", &modules, false, false);
+    let c = imports("pub(super) use super::a::W;\n", &modules, false, false);
+    let m = imports("use a::W;\npub use b::X;\nuse rustc_hash::FxHashMap;\n", &modules, true, false);
     assert_eq!(a, BTreeSet::from(["b".to_string()]));
     assert_eq!(b, BTreeSet::from(["mod".to_string(), "c".to_string()]));
     assert_eq!(m, BTreeSet::from(["a".to_string(), "b".to_string()]));
+    // A nested file's `super::` names its own module; `super::super::` and
+    // `crate::solver::` the siblings.
+    let nested = imports(
+        "use super::{moves::Z, Y};\nuse super::super::b::X;\nuse crate::solver::c::W;\n",
+        &modules,
+        false,
+        true,
+    );
+    assert_eq!(nested, BTreeSet::from(["b".to_string(), "c".to_string()]));
     let mut graph: BTreeMap<String, BTreeSet<String>> =
         [("a", a), ("b", b), ("c", c.clone()), ("mod", m)].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     let found = cycle(&graph).expect("a → b → c → a");

@@ -17,22 +17,22 @@ pub(super) struct Scratch {
     pub(super) masks: Vec<u64>,
     /// The regions the pair scans read.
     pub(super) far: Far,
-    /// The regions a dead-end child may tap (see `Search::dead_end_cut`).
+    /// The regions a dead-end child may tap (see `children::dead_end_cut`).
     pub(super) live: Vec<usize>,
-    /// One byte per region (see `Search::dead_end_cut`).
+    /// One byte per region (see `children::dead_end_cut`).
     pub(super) dense: Vec<u8>,
-    /// The buffers of `Search::grandchildren_cut`.
+    /// The buffers of `children::grandchildren_cut`.
     pub(super) grand: Grand,
 }
 
-/// The buffers of `Search::grandchildren_cut`.
+/// The buffers of `children::grandchildren_cut`.
 #[derive(Default)]
 pub(super) struct Grand {
     /// The recorded pairs `(u, w, d'(u, w), colour'(u), colour'(w))` as they are in the child.
     pub(super) pairs: Vec<(usize, usize, u8, Colour, Colour)>,
     /// The child's neighbours of the region it taps.
     pub(super) near: Vec<usize>,
-    /// The regions the grandchild merges, but `S` (see `Search::grandchildren_cut`).
+    /// The regions the grandchild merges, but `S` (see `children::grandchildren_cut`).
     pub(super) merged: Vec<usize>,
 }
 

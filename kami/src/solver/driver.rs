@@ -14,7 +14,7 @@ use super::bounds::heuristic;
 
 use super::budget::Budget;
 use super::budget::Iteration;
-use super::children::{ChildKey, Last};
+use super::children::{ChildKey, Last, child_key, merged_set, moves};
 use super::dfs::{Probe, SPLIT_DEPTH, Search, UNIT_BITS};
 use super::node::Island;
 use super::node::Path;
@@ -256,7 +256,7 @@ fn traced(
 /// same nodes.
 fn probe_children(search: &mut Search<'_>, tables: &mut [FxHashMap<u128, u8>], bound: u32, nodes: u64) -> Option<Path> {
     search.make_room(0);
-    let moves = search.moves(0, None, bound, None).list;
+    let moves = moves(search.problem(), &search.stack[0], None, bound, None).list;
     let moves = search.interleave_by_bound(&moves, bound);
     let first = AtomicU64::new(u64::MAX);
     if tables.is_empty() || search.budget.aborted() {
@@ -309,8 +309,8 @@ fn probe_share(
             }
             // The child as the iteration reaches it: at depth 1, in the context of its
             // move (so the table entries the probe leaves are the iteration's own).
-            search.merged_set(0, r, x, false);
-            let ChildKey { tapped: key, context, .. } = search.child_key(0, r, x);
+            merged_set(island, &search.stack[0], (r, x), false, &mut search.scratch);
+            let ChildKey { tapped: key, context, .. } = child_key(island, &search.stack[0], (r, x));
             let (done, rest) = search.stack.split_at_mut(1);
             rest[0].clone_from(&done[0]);
             island.apply(&mut rest[0], r, x, &mut merged);

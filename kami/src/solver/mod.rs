@@ -22,18 +22,21 @@
 //! * `bounds`: the admissible lower bounds, pure functions of a node: the colour bound and
 //!   its look-ahead, the radius, pair (colour-distance), final-colour and colour-radius
 //!   bounds (`heuristic` takes the largest).
-//! * `children`: the tests of a child read off its parent's matrix before it is built
-//!   (`colour_radius_cut`), the tap filters (`radius_taps`, `pair_taps`), and the records of
-//!   the partial-order reduction (`Last`, `Swap`, with its proof; `ChildKey`).
-//! * `table`: the transposition table of proven lower bounds, keyed by state and context
-//!   (`context_key`), and the table the threads share.
+//! * `children`: a node's moves and the tests that cut a child before it is played, as
+//!   free functions of the node: the tests read off its parent's matrix before it is built
+//!   (`colour_radius_cut`), the tap filters (`radius_taps`, `pair_taps`), the records of
+//!   the partial-order reduction (`Last`, `Swap`, with its proof; `ChildKey`,
+//!   `context_key`); move generation (neighbour colours, leaves last, the reduction, the
+//!   filters, the colour look-ahead) and the cuts of a child (pair cut, radius cut, no
+//!   colour move, dead-end and grandchildren cuts), each with its proof.
+//! * `table`: the transposition table of proven lower bounds, keyed by state and context,
+//!   and the table the threads share.
 //! * `tuning`: `Tuning`, the thresholds and sizes the driver works with.
 //! * `budget`: the solver's budget (an [`engine::Meter`] and the cancel token) and the
 //!   trace ([`Iteration`]).
-//! * `dfs`: `Search`, one IDA* iteration: move generation (neighbour colours, leaves last,
-//!   the partial-order reduction, the filters, the colour look-ahead) and the cuts of a
-//!   child before it is played (pair cut, no colour move, dead-end and grandchildren cuts),
-//!   each with its proof.
+//! * `dfs`: `Search`, one IDA* iteration: the depth-first search, the node's bounds, the
+//!   order of the root's moves, the table's reads and writes; it calls `children` for the
+//!   moves and the cuts.
 //! * `parallel`: work on several threads, and one iteration split among them.
 //! * `beam`: beam searches, the shortening of their paths, and greedy play.
 //! * `driver`: an island's search (`ida_star`): iterations, the probes of the root's

@@ -6,21 +6,6 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rustc_hash::FxHashMap;
 
-/// The part of a node's table key that names its context, the move that led to it (see
-/// [`Swap`](super::children::Swap)), from the keys of the parent's state and of its own: a
-/// node is keyed by `state ^ context_key(parent, state)`. Their difference names the
-/// original regions the move recoloured and their colours before and after, which with
-/// the node's state gives the parent, and so the moves the reduction skips. A bijective
-/// mix (odd multipliers and xor-shifts), so that the key is no linear combination of
-/// Zobrist values that a state's own key could equal.
-pub(super) fn context_key(parent: u128, state: u128) -> u128 {
-    const ODD: [u128; 2] = [0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835, 0xd6e8_feb8_6659_fd93_2545_f491_4f6c_dd1d];
-    let mut k = (parent ^ state).wrapping_mul(ODD[0]);
-    k ^= k >> 64;
-    k = k.wrapping_mul(ODD[1]);
-    k ^ k >> 61
-}
-
 /// Drops the transposition table entries with the smallest bounds (the subtrees nearest
 /// the leaves, the cheapest to search again) until at most `keep` are left. Entries are
 /// proven lower bounds, so dropping any of them only loses information.

@@ -8,9 +8,8 @@ use super::bounds::{
     single_within_one_move, single_within_one_move_after,
 };
 use super::budget::Budget;
-use super::children::ChildKey;
-use super::children::Last;
 use super::children::tests::{colour_radius_cuts_the_child, open_masks};
+use super::children::{self, ChildKey, Last, Problem};
 use super::children::{CRITICAL_PAIRS, CentreWitnesses, TapFilter, colour_radius_cut, pair_taps, radius_taps};
 use super::dfs::{Probe, Search};
 use super::driver::ida_star;
@@ -501,13 +500,11 @@ proptest! {
     }
 }
 
-/// The moves `search` generates at `node` (each region to each neighbour colour, the
-/// target's rule and the leaf rule), with no partial-order reduction; sorted.
-fn generated(search: &mut Search<'_>, node: &Node) -> Vec<(usize, Colour)> {
-    search.stack.truncate(1);
-    search.stack[0].clone_from(node);
+/// The moves generated at `node` (each region to each neighbour colour, the target's rule
+/// and the leaf rule), with no partial-order reduction; sorted.
+fn generated(p: Problem<'_>, node: &Node) -> Vec<(usize, Colour)> {
     let mut moves: Vec<(usize, Colour)> =
-        search.moves(0, None, u32::MAX, None).list.into_iter().map(|(_, r, x)| (r, x)).collect();
+        children::moves(p, node, None, u32::MAX, None).list.into_iter().map(|(_, r, x)| (r, x)).collect();
     moves.sort_unstable();
     moves
 }
@@ -535,27 +532,21 @@ proptest! {
                 next
             };
             for target in [None, Some(some_target)] {
-                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
-                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                let mut other = Search::new(island, target, &palette, &mut budget, &mut table);
-                let at_parent = generated(&mut other, parent);
+                let p = Problem { island, target, palette: &palette };
+                let at_parent = generated(p, parent);
                 for &(r, x) in at_parent.iter().step_by(1 + at_parent.len() / 6) {
-                    search.stack = vec![parent.clone()];
-                    search.merged_set(0, r, x, false);
-                    let ChildKey { tapped, context, .. } = search.child_key(0, r, x);
+                    let ChildKey { tapped, context, .. } = children::child_key(island, parent, (r, x));
                     let child = apply(parent, (r, x));
-                    search.stack.push(child.clone());
                     let last = Last { key: tapped, rep: r, context };
-                    let kept: Vec<(usize, Colour)> = search.moves(1, Some(last), u32::MAX, None).list.into_iter().map(|(_, v, y)| (v, y)).collect();
-                    for m in generated(&mut other, &child) {
+                    let kept: Vec<(usize, Colour)> = children::moves(p, &child, Some((parent, last)), u32::MAX, None).list.into_iter().map(|(_, v, y)| (v, y)).collect();
+                    for m in generated(p, &child) {
                         if kept.contains(&m) {
                             continue;
                         }
                         prop_assert!(key(&child, m.0) < tapped);
                         prop_assert!(at_parent.binary_search(&m).is_ok(), "{:?} skipped after {:?} is not generated at the parent", m, (r, x));
                         let between = apply(parent, m);
-                        prop_assert!(generated(&mut other, &between).binary_search(&(r, x)).is_ok());
+                        prop_assert!(generated(p, &between).binary_search(&(r, x)).is_ok());
                         prop_assert_eq!(apply(&between, (r, x)).hash, apply(&child, m).hash);
                     }
                 }
@@ -747,20 +738,19 @@ proptest! {
                 moved_counts(&counts, node.col[r], x, merges)
             };
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
-                search.stack[0] = node.clone();
-                let h = heuristic(island, node, target, u32::MAX, &mut search.scratch);
+                let p = Problem { island, target, palette: &palette };
+                let (mut filters, mut scratch) = (Vec::new(), Scratch::new(island));
+                let h = heuristic(island, node, target, u32::MAX, &mut scratch);
                 for left in h.max(2) - 1..=h + 1 {
                     if left < 2 {
                         continue;
                     }
-                    let (_, centred) = search.tap_filter(0, left);
+                    let (_, centred) = children::tap_filter(p, node, (&mut filters, 0), left, &mut scratch);
                     for &(r, x) in moves {
                         let child_counts = child_counts(r, x);
-                        search.merged_set(0, r, x, true);
-                        let radius_cut = search.radius_cut(0, (r, x, &child_counts), left, centred);
-                        if radius_cut || search.pair_cut(0, (x, &child_counts), left) {
+                        children::merged_set(island, node, (r, x), true, &mut scratch);
+                        let radius_cut = children::cuts::radius_cut(p, node, filters.get_mut(0), (r, x, &child_counts), (left, centred), &mut scratch);
+                        if radius_cut || children::cuts::pair_cut(node, filters.first(), target, (x, &child_counts), left, &scratch.ds) {
                             let mut child = node.clone();
                             island.apply(&mut child, r, x, &mut merged);
                             let mut scratch = Scratch::new(island);
@@ -773,25 +763,24 @@ proptest! {
                 // needing at least `left − 1` more, at any number of moves left (also
                 // below the bound).
                 for left in 3..=h + 1 {
-                    search.tap_filter(0, left);
+                    children::tap_filter(p, node, (&mut filters, 0), left, &mut scratch);
                     for &(r, x) in moves {
                         let child_counts = child_counts(r, x);
-                        search.merged_set(0, r, x, true);
-                        let ChildKey { tapped, context, .. } = search.child_key(0, r, x);
-                        let Some(any_context) = search.dead_end_cut(0, (r, x, &child_counts), tapped, left) else {
+                        children::merged_set(island, node, (r, x), true, &mut scratch);
+                        let ChildKey { tapped, context, .. } = children::child_key(island, node, (r, x));
+                        let cut = children::cuts::dead_end_cut(p, (node, filters.get_mut(0)), (r, x, &child_counts), (tapped, left), &mut scratch);
+                        let Some(any_context) = cut else {
                             continue;
                         };
                         let mut child = node.clone();
                         island.apply(&mut child, r, x, &mut merged);
-                        let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                        let mut below = Search::new(island, target, &palette, &mut budget, &mut table);
-                        // The child at depth 1, below the node (its reduction reads its parent).
-                        below.stack = vec![node.clone(), child.clone()];
-                        let (filter, _) = below.tap_filter(1, left - 1);
-                        let taps = filter.then(|| below.filters[1].taps.clone());
+                        // The child's own tap filter (its reduction reads its parent, the node).
+                        let (mut below, mut below_scratch) = (Vec::new(), Scratch::new(island));
+                        let (filter, _) = children::tap_filter(p, &child, (&mut below, 0), left - 1, &mut below_scratch);
+                        let taps = filter.then(|| below[0].taps.clone());
                         let last = Last { key: tapped, rep: r, context };
-                        let context = if any_context { None } else { Some(last) };
-                        for (_, v, y) in below.moves(1, context, left - 1, taps.as_deref()).list {
+                        let after = if any_context { None } else { Some((node, last)) };
+                        for (_, v, y) in children::moves(p, &child, after, left - 1, taps.as_deref()).list {
                             let mut grandchild = child.clone();
                             island.apply(&mut grandchild, v, y, &mut merged);
                             let mut scratch = Scratch::new(island);
@@ -842,7 +831,7 @@ proptest! {
 
     /// Through random play, with and without a target colour, at a node with no colour
     /// with one region within one move: the moves listed with the look-ahead
-    /// (`Search::moves_with`) are those listed without it but the ones whose child has no
+    /// (`children::moves_with`) are those listed without it but the ones whose child has no
     /// move to spare over its colour bound, more than two regions and no such colour
     /// either (tested on the child built), which `ahead_cut` counts and `floor` bounds.
     #[test]
@@ -852,17 +841,16 @@ proptest! {
             let w = island.words;
             let (mut masks, mut merged) = (Vec::new(), vec![0u64; w]);
             for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
-                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                let mut search = Search::new(island, target, &palette, &mut budget, &mut table);
-                search.stack[0] = node.clone();
-                if search.colour_sets_of(0).near {
+                let p = Problem { island, target, palette: &palette };
+                let mut sets = ColourSets::default();
+                if children::colour_sets(p, node, &mut sets).near {
                     continue;
                 }
                 let bound = colour_bound(&node.counts, target);
                 for left in bound.max(1)..=bound + 2 {
-                    let plain = search.moves(0, None, left, None);
+                    let plain = children::moves(p, node, None, left, None);
                     let (mut a, mut b) = (vec![0u64; w], vec![0u64; w]);
-                    let listed = search.moves_with(0, None, left, None, Some((&mut a, &mut b)));
+                    let listed = children::moves_with(p, node, None, left, None, Some((&sets, &mut a, &mut b)));
                     let (mut kept, mut floor, mut cut) = (Vec::new(), plain.floor, 0);
                     for &(merges, r, x) in &plain.list {
                         let mut child = node.clone();
@@ -994,13 +982,13 @@ proptest! {
         let palette = level.colours_used();
         for (here, island, exact) in reachable_islands(&level, 8, 60) {
             for (target, exact) in exact {
-                let (mut budget, mut table) = (test_budget(Limits::default(), false), FxHashMap::default());
-                let search = Search::new(&island, target, &palette, &mut budget, &mut table);
-                if search.solved(&search.stack[0]) {
+                let p = Problem { island: &island, target, palette: &palette };
+                let root = island.root();
+                if children::solved(&root, target) {
                     continue;
                 }
                 for left in 1..=exact as u32 {
-                    let has = search.has_colour_move(0, None, &colour_counts(&search.stack[0]), left);
+                    let has = children::moves::has_colour_move(p, &root, None, &colour_counts(&root), left);
                     prop_assert!(has || exact as u32 > left, "no colour move within {} but exact {} for target {:?} on\n{}", left, exact, target, here);
                 }
             }

@@ -1,13 +1,46 @@
-//! Tests of a node's children read off the parent's distance matrix before they are
-//! built: the radius and colour-radius test, and the tap filters (the regions a child
-//! must tap to bring the radius or a critical pair's potential down), as free functions
-//! of a node; and what the search records of a move for the partial-order reduction
-//! (`Last`, `Swap` with its proof, `kept_colours`), a child's table keys (`ChildKey`) and
-//! a node's candidate moves (`Moves`). Built on `node` and `bounds`.
+//! A node's children: its candidate moves and the tests that cut a child before it is
+//! played, as free functions of the node (and of what each reads besides: the
+//! [`Problem`], the node's tap filter and colour sets, the scratch buffers, the
+//! transposition table through [`Table`]).
+//!
+//! This module holds the tests read off the parent's distance matrix before a child is
+//! built (the radius and colour-radius test, the tap filters: the regions a child must tap
+//! to bring the radius or a critical pair's potential down), and what the search records
+//! of a move for the partial-order reduction (`Last`, `Swap` with its proof,
+//! `kept_colours`), a child's table keys (`ChildKey`, `context_key`) and a node's
+//! candidate moves (`Moves`); `moves` lists the moves (neighbour colours, leaves last,
+//! the reduction, the tap filter, the colour look-ahead); `cuts` holds the cuts of a child
+//! before it is played, run in order by [`cut_before_playing`]. Built on `node` and
+//! `bounds`.
+
+pub(super) mod cuts;
+pub(super) mod moves;
+
+pub(super) use cuts::{child_key, child_structure, colour_sets, cut_before_playing, merged_set, solved, tap_filter};
+pub(super) use moves::{moves, moves_with};
 
 use super::bounds::{Far, lone_colour, pair_delta};
-use super::node::{Node, bits, entries_at_least};
+use super::node::{Island, Node, bits, entries_at_least};
 use crate::Colour;
+
+/// What the moves and the child tests of one search read besides the node: the island,
+/// the target colour of a search that must end in one, and the level's palette (the
+/// colours a move may use).
+#[derive(Clone, Copy)]
+pub(super) struct Problem<'a> {
+    pub(super) island: &'a Island,
+    pub(super) target: Option<Colour>,
+    pub(super) palette: &'a [Colour],
+}
+
+/// The transposition table as the child tests see it (see [`cut_before_playing`]): a
+/// proven lower bound stored for a key (0 when none is), and raising one.
+pub(super) trait Table {
+    /// The bound stored for `key` (0 when none is).
+    fn stored(&self, key: u128) -> u32;
+    /// Raises the bound stored for `key` to `bound`.
+    fn store(&mut self, key: u128, bound: u32);
+}
 
 /// Whether the child by the merge of the regions `merged` (a bitset, recoloured `x`) has
 /// a radius above `limit`, or of exactly `limit` with no colour of `open` among its lone
@@ -231,7 +264,7 @@ pub(super) fn radius_taps(node: &Node, n: usize, limit: u32, out: &mut TapFilter
 #[derive(Default)]
 pub(super) struct TapFilter {
     /// The regions whose tap may leave the radius at most `limit` (and, once
-    /// `Search::tap_filter` is done, the pair bound within the moves left too).
+    /// [`tap_filter`] is done, the pair bound within the moves left too).
     pub(super) taps: Vec<u64>,
     /// The regions `u` that may be centres after some tap.
     pub(super) centres: Vec<usize>,
@@ -245,7 +278,7 @@ pub(super) struct TapFilter {
     /// [`pair_taps`]).
     pub(super) keep: Vec<u8>,
     /// Pairs `(u, w, d(u, w))` whose potential is critical, then some within 2 of it (see
-    /// [`pair_taps`]), for `Search::pair_cut`.
+    /// [`pair_taps`]), for [`pair_cut`](cuts::pair_cut).
     pub(super) pairs: Vec<(u16, u16, u8)>,
     /// The regions [`pair_taps`] reads (a buffer).
     pub(super) far: Far,
@@ -253,7 +286,7 @@ pub(super) struct TapFilter {
     pub(super) witnesses: CentreWitnesses,
     pub(super) witnessed: bool,
     /// `keys[r]`: the smallest original region of each alive region `r` (the canonical
-    /// order of the partial-order reduction), when `keyed` (see `Search::dead_end_cut`).
+    /// order of the partial-order reduction), when `keyed` (see [`dead_end_cut`](cuts::dead_end_cut)).
     pub(super) keys: Vec<usize>,
     pub(super) keyed: bool,
 }
@@ -355,7 +388,7 @@ pub(super) fn pair_taps(
     any
 }
 
-/// The most pairs [`pair_taps`] records for `Search::pair_cut`: those of critical potential
+/// The most pairs [`pair_taps`] records for [`pair_cut`](cuts::pair_cut): those of critical potential
 /// first, then those within 2 of it (the first ones found of each; fewer only miss cuts).
 /// Hundreds of pairs may qualify at a node, a few dozen of them critical: taken in row
 /// order alone, most critical pairs would be left out. Keeping more pairs costs more than
@@ -370,7 +403,7 @@ pub(super) fn radius_test_applies(node: &Node, left: u32) -> bool {
     !node.dist.is_empty() && left >= 2 && node.radius + 1 >= left
 }
 
-/// The candidate moves of a node (see [`Search::moves`](super::dfs::Search::moves)).
+/// The candidate moves of a node (see [`moves()`]).
 pub(super) struct Moves {
     /// `(merges, region, colour)`, in search order.
     pub(super) list: Vec<(u32, usize, Colour)>,
@@ -379,7 +412,7 @@ pub(super) struct Moves {
     pub(super) floor: u32,
     /// Whether the partial-order reduction left out some move.
     pub(super) skipped: bool,
-    /// The moves left out by the look-ahead (see [`Search::moves_with`](super::dfs::Search::moves_with)).
+    /// The moves left out by the look-ahead (see [`moves_with`]).
     pub(super) ahead_cut: u32,
 }
 
@@ -387,7 +420,7 @@ pub(super) struct Moves {
 /// smallest original region of the tapped region (the canonical order of moves), `rep` the
 /// tapped region's index in the parent (which the node keeps for the merged region), and
 /// `context` the part of the node's table key that names the move (see
-/// [`context_key`](super::table::context_key)).
+/// [`context_key`]).
 #[derive(Clone, Copy)]
 pub(super) struct Last {
     pub(super) key: usize,
@@ -496,16 +529,31 @@ impl<'a> Swap<'a> {
     }
 }
 
-/// The transposition table keys of a child (see [`Search::child_key`](super::dfs::Search::child_key)): `key` is the one
+/// The transposition table keys of a child (see [`child_key`]): `key` is the one
 /// `dfs` computes at the child (its state in the context of its move), `state` the state's
 /// key alone (its context-free entry), `tapped` the smallest original region of the tapped
 /// region and `context` the key's part that names the move (see
-/// [`context_key`](super::table::context_key); both for the child's [`Last`]).
+/// [`context_key`]; both for the child's [`Last`]).
 pub(super) struct ChildKey {
     pub(super) key: u128,
     pub(super) state: u128,
     pub(super) tapped: usize,
     pub(super) context: u128,
+}
+
+/// The part of a node's table key that names its context, the move that led to it (see
+/// [`Swap`]), from the keys of the parent's state and of its own: a
+/// node is keyed by `state ^ context_key(parent, state)`. Their difference names the
+/// original regions the move recoloured and their colours before and after, which with
+/// the node's state gives the parent, and so the moves the reduction skips. A bijective
+/// mix (odd multipliers and xor-shifts), so that the key is no linear combination of
+/// Zobrist values that a state's own key could equal.
+pub(super) fn context_key(parent: u128, state: u128) -> u128 {
+    const ODD: [u128; 2] = [0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835, 0xd6e8_feb8_6659_fd93_2545_f491_4f6c_dd1d];
+    let mut k = (parent ^ state).wrapping_mul(ODD[0]);
+    k ^= k >> 64;
+    k = k.wrapping_mul(ODD[1]);
+    k ^ k >> 61
 }
 
 /// A recorded pair `(u, w, d(u, w))` of the node in its child by a move merging a set `S`
