@@ -307,6 +307,30 @@ impl Board {
         }
         Ok(())
     }
+
+    /// The tile each move slides (the tile the blank swaps with), in order, for `moves`
+    /// played from this board; an error naming the first illegal move. The board itself
+    /// does not change.
+    ///
+    /// ```
+    /// use fifteen::{Board, Move, board::MoveError};
+    /// let b = Board::parse_line("1 2 3 0", None).unwrap();
+    /// assert_eq!(b.slid_tiles(&Move::parse_all("ULD").unwrap()), Ok(vec![2, 1, 3]));
+    /// assert_eq!(b.slid_tiles(&[Move::Down]), Err(MoveError::Illegal { index: 0, step: Move::Down }));
+    /// assert_eq!(b.to_line(), "1 2 3 0");
+    /// ```
+    pub fn slid_tiles(&self, moves: &[Move]) -> Result<Vec<u8>, MoveError> {
+        let mut board = self.clone();
+        let mut tiles = Vec::with_capacity(moves.len());
+        for (index, &m) in moves.iter().enumerate() {
+            let blank = board.blank();
+            if !board.apply(m) {
+                return Err(MoveError::Illegal { index, step: m });
+            }
+            tiles.push(board.tiles[blank]);
+        }
+        Ok(tiles)
+    }
 }
 
 /// The tiles of one line with their 1-based columns: numbers separated by whitespace or
@@ -631,6 +655,31 @@ mod tests {
             assert!(b.apply(m));
             assert!(b.apply(m.inverse()));
             assert_eq!(b, start);
+        }
+    }
+
+    proptest::proptest! {
+        /// Each slid tile is the tile that ends where the blank was; a sequence with an
+        /// illegal move names the same move as `replay`.
+        #[test]
+        fn slid_tiles_are_the_tiles_replay_moves(letters in "[UDLR]{0,30}", seed: u64) {
+            let mut tiles: Vec<u8> = (0..12).collect();
+            engine::SeededRng::new(seed).shuffle(&mut tiles);
+            let start = Board::new(4, 3, tiles).unwrap();
+            let moves = Move::parse_all(&letters).unwrap();
+            let mut board = start.clone();
+            match start.slid_tiles(&moves) {
+                Ok(slid) => {
+                    proptest::prop_assert_eq!(slid.len(), moves.len());
+                    for (&m, &tile) in moves.iter().zip(&slid) {
+                        let blank = board.blank();
+                        proptest::prop_assert!(board.apply(m));
+                        proptest::prop_assert_eq!(board.tiles()[blank], tile);
+                        proptest::prop_assert_ne!(tile, 0);
+                    }
+                }
+                Err(e) => proptest::prop_assert_eq!(board.replay(&moves), Err(e)),
+            }
         }
     }
 

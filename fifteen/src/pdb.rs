@@ -22,7 +22,9 @@
 //!
 //! Databases are cached on disk ([`PatternDb::load_or_build`]): a header (magic, version,
 //! entry width, size, blank cell, partition), the tables and a word-at-a-time checksum. A
-//! file that does not match exactly is rebuilt, never trusted.
+//! file that does not match exactly is rebuilt, never trusted. A [`PdbCache`] keeps a
+//! program's default databases, loading or building each on a background thread with its
+//! progress readable meanwhile.
 
 use std::fs;
 use std::io::{Read, Write};
@@ -47,6 +49,9 @@ const VERSION: u32 = 2;
 const ENTRY_BITS: u8 = 4;
 
 mod build;
+mod cache;
+
+pub use cache::{BuildProgress, PdbCache, PdbSlot};
 
 /// The table entry of a placement first reached after `d` pattern moves whose pattern
 /// tiles lie `md` steps from home in all (taxicab): `(d - md) / 2`, at most 15.
@@ -343,6 +348,9 @@ pub enum PdbError {
     /// A budget stopped the build.
     #[error("the build stopped: {0}")]
     Stopped(StopReason),
+    /// The build thread of a [`PdbCache`] panicked.
+    #[error("the build failed unexpectedly")]
+    Panicked,
     /// The cache file could not be written.
     #[error("cannot write {path}: {message}")]
     Write {

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use ::fifteen::pdb::PdbCache;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequest, Query, Request, State};
 use axum::http::{StatusCode, Uri, header};
@@ -22,7 +23,8 @@ pub(crate) struct AppState {
     pub(crate) jobs: Jobs,
     pub(crate) solve_time: Duration,
     pub(crate) generate_time: Duration,
-    pub(crate) pdbs: Arc<fifteen::Pdbs>,
+    /// The pattern databases of fifteen's optimal solver, built in the background.
+    pub(crate) pdbs: PdbCache,
 }
 
 impl AppState {
@@ -31,7 +33,7 @@ impl AppState {
             jobs: Jobs::new(config.max_running, config.max_waiting),
             solve_time: config.solve_time,
             generate_time: config.generate_time,
-            pdbs: Arc::new(fifteen::Pdbs::default()),
+            pdbs: PdbCache::default(),
         }
     }
 }
@@ -209,17 +211,17 @@ async fn method_not_allowed(uri: Uri) -> ApiError {
 }
 
 async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
-    let pdbs = Arc::clone(&s.pdbs);
+    let pdbs = s.pdbs.clone();
     s.jobs.heavy(s.solve_time, move |budget| fifteen::new(&req, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_solve(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
-    let pdbs = Arc::clone(&s.pdbs);
+    let pdbs = s.pdbs.clone();
     s.jobs.heavy(s.solve_time, move |budget| fifteen::solve(&req, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
-    let pdbs = Arc::clone(&s.pdbs);
+    let pdbs = s.pdbs.clone();
     s.jobs.heavy(s.solve_time, move |budget| fifteen::hint(&req, &pdbs, budget)).await.map(Json)
 }
 

@@ -1,13 +1,9 @@
 //! Every call into the `fifteen` crate: dealing, solving, hints and the pattern databases
 //! the optimal 4×4 solver needs (built once per goal in the background, with progress).
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-
 use engine::{Budget, Outcome, SeededRng, SizeLimits};
 use fifteen::generate::Spec;
-use fifteen::pdb::{self, PatternDb};
+use fifteen::pdb::{self, PdbCache, PdbSlot};
 use fifteen::solvable::is_reachable;
 use fifteen::{Answer, Board, Goal, Heuristic, Hint, Move, Options, Puzzle as Problem};
 use serde::{Deserialize, Serialize};
@@ -94,7 +90,7 @@ fn goal_board(goal: &Goal, width: usize, height: usize) -> Result<Board, ApiErro
     goal.layout(width, height).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-pub(crate) fn new(req: &NewRequest, pdbs: &Pdbs, budget: &Budget) -> Result<Puzzle, ApiError> {
+pub(crate) fn new(req: &NewRequest, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
     let size = crate::api::parse_size(&req.size, &SIZES)?;
     let (goal, name) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
@@ -127,26 +123,16 @@ fn puzzle_of(req: &BoardRequest) -> Result<Problem, ApiError> {
     Problem::with_goal(board, &goal).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-/// The tile each move of the blank slides.
-fn tiles_of(board: &Board, moves: &[Move]) -> Vec<u8> {
-    let mut b = board.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let c = b.coord(b.blank()) + m.step();
-        out.push(b.tiles()[c.y as usize * b.width() + c.x as usize]);
-        b.apply(m);
-    }
-    out
-}
-
+/// The reply for `moves` (legal on `board`: the solver's or the hint's) with the tile each slides.
 fn solved(board: &Board, moves: &[Move], optimal: bool) -> SolveReply {
-    SolveReply::Solved { moves: Move::format_all(moves), tiles: tiles_of(board, moves), optimal }
+    let tiles = board.slid_tiles(moves).expect("the solver's moves are legal on its board");
+    SolveReply::Solved { moves: Move::format_all(moves), tiles, optimal }
 }
 
 /// The heuristic for an optimal search of `puzzle`: linear conflicts up to [`SMALL`]
 /// cells, the pattern database up to 16 cells (`Err` with its progress while it is built);
 /// `Ok(None)` when an optimal search is out of reach (bigger boards, a failed build).
-fn heuristic(puzzle: &Problem, pdbs: &Pdbs) -> Result<Option<Heuristic>, SolveReply> {
+fn heuristic(puzzle: &Problem, pdbs: &PdbCache) -> Result<Option<Heuristic>, SolveReply> {
     let (board, goal) = (puzzle.start(), puzzle.goal());
     let cells = board.tiles().len();
     if cells <= SMALL {
@@ -155,17 +141,17 @@ fn heuristic(puzzle: &Problem, pdbs: &Pdbs) -> Result<Option<Heuristic>, SolveRe
     if cells > pdb::MAX_PDB_CELLS {
         return Ok(None);
     }
-    match pdbs.get(board.width(), board.height(), goal.blank(), true) {
-        Slot::Ready(db) => Ok(Some(Heuristic::Pdb(db))),
-        Slot::Building { done, total } => Err(SolveReply::Building { done, total }),
-        Slot::Missing | Slot::Failed => Ok(None),
+    match pdbs.get_or_start(board.width(), board.height(), goal.blank()) {
+        PdbSlot::Ready(db) => Ok(Some(Heuristic::Pdb(db))),
+        PdbSlot::Building(p) => Err(SolveReply::Building { done: p.done, total: p.total }),
+        PdbSlot::Missing | PdbSlot::Failed(_) => Ok(None),
     }
 }
 
 /// An optimal solution when one is in reach: boards of up to [`SMALL`] cells always, up to
 /// 16 cells with a pattern database (`Building` while it is built); `None` when out of
 /// reach or when the budget ran out.
-fn optimal(puzzle: &Problem, pdbs: &Pdbs, budget: &Budget) -> Result<Option<SolveReply>, ApiError> {
+fn optimal(puzzle: &Problem, pdbs: &PdbCache, budget: &Budget) -> Result<Option<SolveReply>, ApiError> {
     let heuristic = match heuristic(puzzle, pdbs) {
         Ok(Some(h)) => h,
         Ok(None) => return Ok(None),
@@ -186,7 +172,7 @@ fn fast() -> Options {
     Options::default().with_fast(true)
 }
 
-pub(crate) fn solve(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<SolveReply, ApiError> {
+pub(crate) fn solve(req: &BoardRequest, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
     let puzzle = puzzle_of(req)?;
     if !is_reachable(puzzle.start(), puzzle.goal()) {
         return Ok(SolveReply::Unsolvable);
@@ -210,7 +196,7 @@ pub(crate) fn solve(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<
 /// The next move: `fifteen::hint` with the pattern database when the board needs one (and
 /// `Building` while it is built), the fast solver's move when the optimal search is out of
 /// reach or runs out of time.
-pub(crate) fn hint(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<SolveReply, ApiError> {
+pub(crate) fn hint(req: &BoardRequest, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
     let puzzle = puzzle_of(req)?;
     let options = match heuristic(&puzzle, pdbs) {
         Ok(Some(h)) => Options::default().with_heuristic(h),
@@ -234,7 +220,7 @@ pub(crate) fn hint(req: &BoardRequest, pdbs: &Pdbs, budget: &Budget) -> Result<S
     })
 }
 
-pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &Pdbs) -> Result<PdbStatus, ApiError> {
+pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &PdbCache) -> Result<PdbStatus, ApiError> {
     let size = crate::api::parse_size(&req.size, &SIZES)?;
     let (goal, _) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
@@ -242,85 +228,10 @@ pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &Pdbs) -> Result<PdbStatus, ApiEr
     if cells <= SMALL || cells > pdb::MAX_PDB_CELLS {
         return Ok(PdbStatus { state: "none", done: 0, total: 0 });
     }
-    Ok(match pdbs.get(size.width, size.height, target.blank(), false) {
-        Slot::Missing => PdbStatus { state: "missing", done: 0, total: 0 },
-        Slot::Building { done, total } => PdbStatus { state: "building", done, total },
-        Slot::Ready(_) => PdbStatus { state: "ready", done: 1, total: 1 },
-        Slot::Failed => PdbStatus { state: "failed", done: 0, total: 0 },
+    Ok(match pdbs.get(size.width, size.height, target.blank()) {
+        PdbSlot::Missing => PdbStatus { state: "missing", done: 0, total: 0 },
+        PdbSlot::Building(p) => PdbStatus { state: "building", done: p.done, total: p.total },
+        PdbSlot::Ready(_) => PdbStatus { state: "ready", done: 1, total: 1 },
+        PdbSlot::Failed(_) => PdbStatus { state: "failed", done: 0, total: 0 },
     })
-}
-
-/// A pattern database's place: being built (with its progress), ready, or failed.
-enum Entry {
-    Building(Arc<(AtomicU64, AtomicU64)>),
-    Ready(Arc<PatternDb>),
-    Failed,
-}
-
-/// The databases by width, height and goal blank cell.
-type Entries = HashMap<(usize, usize, usize), Entry>;
-
-/// What [`Pdbs::get`] found.
-enum Slot {
-    Missing,
-    Building { done: u64, total: u64 },
-    Ready(Arc<PatternDb>),
-    Failed,
-}
-
-/// The default pattern databases by board size and goal blank cell, loaded from the
-/// `fifteen` CLI's cache directory or built (and cached) on a background thread, one at
-/// a time.
-#[derive(Default)]
-pub(crate) struct Pdbs {
-    entries: Arc<Mutex<Entries>>,
-    building: Arc<Mutex<()>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-impl Pdbs {
-    /// The database for a board and goal blank cell; when `start` and it is missing, its
-    /// build begins.
-    fn get(&self, width: usize, height: usize, blank: usize, start: bool) -> Slot {
-        let mut entries = lock(&self.entries);
-        let key = (width, height, blank);
-        match entries.get(&key) {
-            Some(Entry::Ready(db)) => return Slot::Ready(Arc::clone(db)),
-            Some(Entry::Failed) => return Slot::Failed,
-            Some(Entry::Building(p)) => {
-                return Slot::Building { done: p.0.load(Ordering::Relaxed), total: p.1.load(Ordering::Relaxed) };
-            }
-            None if !start => return Slot::Missing,
-            None => {}
-        }
-        let progress = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
-        entries.insert(key, Entry::Building(Arc::clone(&progress)));
-        drop(entries);
-        let (building, entries) = (Arc::clone(&self.building), Arc::clone(&self.entries));
-        std::thread::spawn(move || {
-            let _one_at_a_time = lock(&building);
-            let build = || {
-                let patterns = pdb::default_partition(width, height, blank);
-                let mut report = |d: u64, t: u64| {
-                    progress.0.store(d, Ordering::Relaxed);
-                    progress.1.store(t, Ordering::Relaxed);
-                };
-                match pdb::default_cache_dir() {
-                    Some(dir) => {
-                        PatternDb::load_or_build(&dir, width, height, blank, &patterns, &mut report).map(|(db, _)| db)
-                    }
-                    None => PatternDb::build(width, height, blank, &patterns, &mut report),
-                }
-            };
-            let entry = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(build)) {
-                Ok(Ok(db)) => Entry::Ready(Arc::new(db)),
-                _ => Entry::Failed,
-            };
-            lock(&entries).insert(key, entry);
-        });
-        Slot::Building { done: 0, total: 0 }
-    }
 }
