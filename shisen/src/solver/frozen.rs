@@ -36,6 +36,9 @@ pub(super) struct Frozen {
     /// Per column: how many of its tiles are outside `G` (its cells from the bottom, as
     /// many, are occupied until a tile outside `G` goes).
     floor: Vec<usize>,
+    /// Per column: whether its tiles are all looked at in this sweep, and in the next.
+    dirty: Vec<bool>,
+    next: Vec<bool>,
 }
 
 /// A cell as (column, row from the bottom); the ring around the board is column -1 and `w`,
@@ -54,6 +57,8 @@ impl Frozen {
             go: vec![false; n],
             go_below: vec![0; n],
             floor: vec![0; w],
+            dirty: Vec::new(),
+            next: Vec::new(),
         }
     }
 
@@ -76,20 +81,28 @@ impl Frozen {
             self.floor[x] = col.len();
         }
         let mut left: usize = self.floor.iter().sum();
+        // A tile that may have no empty neighbour is looked at again only when a tile of its
+        // column or of a neighbouring column joined `G` since it was last looked at.
+        self.dirty.clear();
+        self.dirty.resize(w, true);
         loop {
             let mut changed = false;
+            self.next.clear();
+            self.next.resize(w, false);
             for x in 0..w {
                 for i in 0..self.cols[x].len() {
                     let t = self.cols[x][i];
-                    if self.go[t as usize] || !self.could_go(t, class, members) {
+                    if self.go[t as usize] {
                         continue;
                     }
-                    self.go[t as usize] = true;
-                    for &s in &self.cols[x][i + 1..] {
-                        self.go_below[s as usize] += 1;
+                    let Some(u) = self.could_go(t, self.dirty[x], class, members) else { continue };
+                    // A possible pair is possible both ways.
+                    for s in [t, u] {
+                        if !self.go[s as usize] {
+                            self.join(s);
+                            left -= 1;
+                        }
                     }
-                    self.floor[x] -= 1;
-                    left -= 1;
                     changed = true;
                 }
             }
@@ -99,6 +112,23 @@ impl Frozen {
             if !changed {
                 return true;
             }
+            std::mem::swap(&mut self.dirty, &mut self.next);
+        }
+    }
+
+    /// Puts tile `t` in `G`.
+    fn join(&mut self, t: Tile) {
+        let (x, i) = self.at[t as usize];
+        let x = x as usize;
+        self.go[t as usize] = true;
+        for &s in &self.cols[x][i as usize + 1..] {
+            self.go_below[s as usize] += 1;
+        }
+        self.floor[x] -= 1;
+        for d in x.saturating_sub(1)..(x + 2).min(self.w) {
+            self.next[d] = true;
+            // Columns still to come in this sweep look again now.
+            self.dirty[d] = true;
         }
     }
 
@@ -112,20 +142,18 @@ impl Frozen {
         ((i - below) as i32, i as i32, above as i32)
     }
 
-    /// Whether tile `t` has a possible pair (see the module docs).
-    fn could_go(&self, t: Tile, class: &[u32], members: &[Vec<Tile>]) -> bool {
+    /// A tile that makes a possible pair with tile `t` (see the module docs); when `t` may
+    /// have no empty neighbour only if `near` (its column or a neighbouring one changed).
+    fn could_go(&self, t: Tile, near: bool, class: &[u32], members: &[Vec<Tile>]) -> Option<Tile> {
         let (xt, _) = self.at[t as usize];
         let (lo, hi, above) = self.rows(t);
-        let x = xt as usize;
         // A path leaves a cell through an empty neighbour or the ring; otherwise `t` only
         // meets a neighbour.
-        let open = x == 0
-            || x + 1 == self.w
-            || lo == 0
-            || above == 0
-            || (x > 0 && self.floor[x - 1] as i32 <= hi)
-            || (x + 1 < self.w && self.floor[x + 1] as i32 <= hi);
-        members[class[t as usize] as usize].iter().any(|&u| {
+        let open = lo == 0 || self.open(xt as i32, hi, above);
+        if !(open || near) {
+            return None;
+        }
+        members[class[t as usize] as usize].iter().copied().find(|&u| {
             u != t
                 && self.present[u as usize]
                 && (open || self.at[u as usize].0.abs_diff(xt) <= 1)

@@ -13,8 +13,12 @@
 //! longer costs the whole budget (random 18x8 deals left undecided after 200,000 nodes: 11
 //! in 200 without restarts, 2 with). The move list looks only at the tiles a path can
 //! leave (found on the occupancy masks, a few word operations a row) and at the tiles beside
-//! a tile of their class: an enclosed tile connects only to a neighbour. The rules tried
-//! and dropped (dead-end tests, a safe move) are in `docs/gravity.md`.
+//! a tile of their class: an enclosed tile connects only to a neighbour. A position in
+//! which the fixpoint of [`super::frozen`] leaves a tile that can never go is lost: the
+//! dealt board is checked first (most random big deals end there), then every position
+//! with more than two thirds of the tiles left, from the first restart on (the first
+//! search dives without it, so solvable deals pay for one check). The rules tried and
+//! dropped (other dead-end tests, a safe move) are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
@@ -78,6 +82,9 @@ pub(super) struct Search {
     all_columns: Option<Vec<usize>>,
     /// The proof that some tiles can never go ([`Frozen`]), under gravity.
     pub(super) frozen: Option<Frozen>,
+    /// Whether every position is checked with [`Frozen`] (else only the root): not in the
+    /// first search of [`Search::run_with_restarts`], whose dive finds most solutions.
+    checking: bool,
 }
 
 impl Search {
@@ -113,6 +120,7 @@ impl Search {
             noise: 0,
             first_limit: RESTART_NODES,
             frozen: gravity.then(|| Frozen::new(w, h, n)),
+            checking: true,
             all_columns,
         };
         search.refresh_classes(&(0..w).collect::<Vec<_>>());
@@ -132,6 +140,7 @@ impl Search {
     pub(super) fn run_with_restarts(&mut self) -> Step {
         let overall = self.meter.node_limit();
         let mut limit = self.first_limit;
+        self.checking = false;
         loop {
             let cap = self.meter.nodes().saturating_add(limit);
             self.meter.set_node_limit(Some(overall.map_or(cap, |n| n.min(cap))));
@@ -143,6 +152,7 @@ impl Search {
                 return outcome;
             }
             limit = limit.saturating_mul(2);
+            self.checking = true;
             self.noise = (self.noise * 2).clamp(NOISE, NOISE_MAX);
         }
     }
@@ -291,8 +301,12 @@ impl Search {
         if self.failed.contains(&key) {
             return Step::Failed;
         }
-        // Settled positions only: the dealt board when nothing floats, then every position.
+        // Settled positions only: the dealt board when nothing floats, then every position
+        // (after the first search, while more than two thirds of the tiles are left: the
+        // check costs a tenth of a millisecond or more on big boards, and solvable deals
+        // spend most of their nodes near the end).
         if let Some(frozen) = &mut self.frozen
+            && (self.line.moves.is_empty() || self.checking && self.line.tiles_left * 3 > self.tiles.len() * 2)
             && (self.all_columns.is_none() || !self.line.moves.is_empty())
             && frozen.stuck(&self.tiles.grid, &self.class, &self.tiles.members)
         {
