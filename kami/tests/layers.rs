@@ -1,41 +1,73 @@
-//! The solver's modules only import downward: no import cycle among the modules of
-//! `src/solver/` (read from their `use super::…` and `use crate::solver::…` lines, and the
-//! `use <module>::…` lines of `mod.rs`; names that are not modules are items of `mod.rs`;
-//! `use super::*` in a module's own `mod tests` names the module itself).
-//! The layers, bottom up: `node` (the island, its nodes, bitsets, distance-matrix
-//! primitives), `bounds` (pure functions of a node), `children` (tests of a node's
-//! children and its move filters), `table`, `tuning`, `budget`, `dfs` (one IDA* iteration),
-//! `parallel` (an iteration on threads), `beam`, `driver` (iterations, probes, beams), and
-//! `mod.rs` on top.
+//! The solver's modules only import downward: each module of `src/solver/` imports only
+//! the layers below it in [`LAYERS`], so there is no import cycle among them (read from
+//! their `use super::…` and `use crate::solver::…` lines, and the `use <module>::…` lines
+//! of `mod.rs`; names that are not modules are items of `mod.rs`). The test modules count
+//! as part of their layer: a module's inline `mod tests { … }` and the files of a module
+//! that is a directory (`children/tests.rs`), whose `super::…` names the module itself;
+//! so a layer's tests, too, use only that layer and the layers below it.
 
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The layers of `src/solver/`, bottom up: `reference` (the seed's best-first search and
+/// exhaustive breadth-first search, on levels), `node` (the island, its nodes, bitsets,
+/// distance-matrix primitives), `test_support` (test builds only: random levels, random
+/// play, brute force), `bounds` (pure functions of a node), `children` (a node's moves and
+/// the cuts of its children), `table`, `tuning`, `budget`, `dfs` (one IDA* iteration),
+/// `parallel` (an iteration on threads), `beam`, `driver` (iterations, probes, beams),
+/// `mod.rs` (`solve`), and `solve_tests` (test builds only: the tests of `mod.rs`).
+const LAYERS: [&str; 14] = [
+    "reference",
+    "node",
+    "test_support",
+    "bounds",
+    "children",
+    "table",
+    "tuning",
+    "budget",
+    "dfs",
+    "parallel",
+    "beam",
+    "driver",
+    "mod",
+    "solve_tests",
+];
 
 /// The imports of one module's source: the sibling modules (or `mod` for items of
 /// `mod.rs`) named by its `use` lines. `modules` are the sibling modules' names; `is_mod`
 /// tells whether the source is `mod.rs` (whose `use` lines name its child modules
 /// directly), `nested` whether it is a submodule of a module that is a directory
 /// (`children/moves.rs`: its `super::…` names its own module's items, `super::super::…`
-/// and `crate::solver::…` the siblings).
+/// and `crate::solver::…` the siblings). The `use` lines of an inline `mod … { … }` (a
+/// module's tests) are read as nested.
 fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool, nested: bool) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     // Join multi-line `use` statements into one line each.
     let mut statements = Vec::new();
-    let mut open: Option<String> = None;
+    let mut open: Option<(String, bool)> = None;
+    // The indentation of the inline module being read, if any.
+    let mut inline: Option<usize> = None;
     for line in source.lines() {
         let trimmed = line.trim();
-        if let Some(text) = open.as_mut() {
+        let indent = line.len() - line.trim_start().len();
+        if inline.is_some_and(|at| indent == at && trimmed == "}") {
+            inline = None;
+        } else if inline.is_none() && is_inline_module(trimmed) {
+            inline = Some(indent);
+        }
+        let nested = nested || inline.is_some();
+        if let Some((text, _)) = open.as_mut() {
             text.push(' ');
             text.push_str(trimmed);
         } else if let Some(rest) = trimmed.strip_prefix("pub(super) use ").or(trimmed.strip_prefix("pub(crate) use ")) {
-            open = Some(rest.to_string());
+            open = Some((rest.to_string(), nested));
         } else if let Some(rest) = trimmed.strip_prefix("pub use ").or(trimmed.strip_prefix("use ")) {
-            open = Some(rest.to_string());
+            open = Some((rest.to_string(), nested));
         }
-        if open.as_ref().is_some_and(|t| t.ends_with(';')) {
+        if open.as_ref().is_some_and(|(t, _)| t.ends_with(';')) {
             statements.push(open.take().unwrap_or_default());
         }
     }
-    for statement in statements {
+    for (statement, nested) in statements {
         let path = statement.trim_end_matches(';').replace(' ', "");
         let sibling = if nested {
             path.strip_prefix("super::super::").or(path.strip_prefix("crate::solver::"))
@@ -65,6 +97,12 @@ fn imports(source: &str, modules: &BTreeSet<String>, is_mod: bool, nested: bool)
         }
     }
     out
+}
+
+/// Whether a trimmed line opens an inline module (`mod tests {`, `pub(super) mod x {`).
+fn is_inline_module(trimmed: &str) -> bool {
+    let rest = trimmed.strip_prefix("pub(super) ").or(trimmed.strip_prefix("pub(crate) ")).unwrap_or(trimmed);
+    rest.strip_prefix("mod ").and_then(|r| r.strip_suffix(" {")).is_some_and(|name| !name.contains(' '))
 }
 
 /// The elements of a brace group's inside, split at its top-level commas.
@@ -169,6 +207,24 @@ fn the_solver_modules_have_no_import_cycle() {
 }
 
 #[test]
+fn each_module_imports_only_the_layers_below_it() {
+    let graph = solver_graph();
+    let modules: BTreeSet<&str> = graph.keys().map(String::as_str).collect();
+    assert_eq!(modules, BTreeSet::from(LAYERS), "every module of src/solver/ has its place in LAYERS");
+    let layer = |m: &str| LAYERS.iter().position(|l| *l == m).unwrap_or(usize::MAX);
+    for (module, imports) in &graph {
+        for import in imports {
+            assert!(layer(import) < layer(module), "{module} imports {import}, which is not below it");
+        }
+    }
+    // The test modules' use lines are read: the tests of bounds (inline) and of children
+    // (`children/tests.rs`) use the shared test support, and those of bounds the
+    // exhaustive search of `reference`.
+    assert!(graph["bounds"].contains("test_support") && graph["bounds"].contains("reference"));
+    assert!(graph["children"].contains("test_support"));
+}
+
+#[test]
 fn the_cycle_check_finds_cycles_through_groups_and_mod_items() {
     let modules: BTreeSet<String> = ["a", "b", "c"].into_iter().map(String::from).collect();
     let a = imports("use super::b::X;\nuse crate::Colour;\n", &modules, false, false);
@@ -187,6 +243,12 @@ fn the_cycle_check_finds_cycles_through_groups_and_mod_items() {
         true,
     );
     assert_eq!(nested, BTreeSet::from(["b".to_string(), "c".to_string()]));
+    // An inline test module's `super::…` names its own module.
+    let inline = "use super::b::X;\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::helper;\n    use crate::solver::c::W;\n}\nuse super::a::V;\n";
+    assert_eq!(
+        imports(inline, &modules, false, false),
+        BTreeSet::from(["a".to_string(), "b".to_string(), "c".to_string()])
+    );
     let mut graph: BTreeMap<String, BTreeSet<String>> =
         [("a", a), ("b", b), ("c", c.clone()), ("mod", m)].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     let found = cycle(&graph).expect("a → b → c → a");

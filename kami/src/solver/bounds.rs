@@ -399,18 +399,6 @@ fn covered_outside((node, w): (&Node, usize), mask: &[u64], skip: Option<&[u64]>
     })
 }
 
-/// How many current regions have each colour, counted (the search reads
-/// [`Node::counts`], which `Island::apply_structure` keeps; the tests check one against
-/// the other).
-#[cfg(test)]
-pub(super) fn colour_counts(node: &Node) -> [u32; MAX_COLOURS] {
-    let mut counts = [0u32; MAX_COLOURS];
-    for r in bits(&node.alive) {
-        counts[usize::from(node.col[r])] += 1;
-    }
-    counts
-}
-
 /// The colour bound (`kami/docs/solver.md`, *Lower bounds*) from the number of regions of each colour.
 pub(super) fn colour_bound(counts: &[u32; MAX_COLOURS], target: Option<Colour>) -> u32 {
     let mut k = counts.iter().filter(|&&c| c > 0).count() as u32;
@@ -576,6 +564,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::solver::reference::bfs_optimum;
+    use crate::solver::test_support::{big_level_strategy, colour_counts, random_play, reachable_islands};
+    use crate::testutil::level_strategy;
+    use crate::{Level, RegionGraph};
 
     proptest! {
         /// `open_colours` lists exactly the present colours whose colour bound with that
@@ -749,6 +741,79 @@ mod tests {
         match target {
             Some(t) => radius_for(t),
             None => colours.iter().map(|&c| radius_for(c)).min().unwrap_or(0),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+        /// The lower bound (colour bound with its one-move look-ahead, radius), with and
+        /// without a target colour, never exceeds the exact distance, on every state
+        /// reachable from small one-island levels.
+        #[test]
+        fn bounds_never_exceed_the_exact_distance_on_reachable_states(level in level_strategy()) {
+            for (here, island, exact) in reachable_islands(&level, 8, 60) {
+                let node = island.root();
+                let mut scratch = Scratch::new(&island);
+                for (target, exact) in exact {
+                    let h = heuristic(&island, &node, target, u32::MAX, &mut scratch);
+                    prop_assert!(h as usize <= exact, "bound {} > exact {} for target {:?} on\n{}", h, exact, target, here);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// On bigger levels, through random play, with and without a target colour: the
+        /// colour look-ahead of every child read off its parent (`single_within_one_move_after`)
+        /// is the look-ahead of the child built, and the parent's `ColourSets::near` its own.
+        #[test]
+        fn look_ahead_read_off_the_parent_is_the_childs(level in big_level_strategy(), picks in proptest::collection::vec(0usize..1000, 0..12)) {
+            let palette = level.colours_used();
+            random_play(&level, &picks, &palette, |island, node, moves| {
+                let w = island.words;
+                let (mut sets, mut masks, mut merged) = (ColourSets::default(), Vec::new(), vec![0u64; w]);
+                let mut around = vec![0u64; w];
+                for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                    sets.fill(node, w, target);
+                    prop_assert_eq!(sets.near, single_within_one_move(island, node, &node.counts, target, &mut masks));
+                    for &(r, x) in moves {
+                        let mut child = node.clone();
+                        island.apply(&mut child, r, x, &mut merged);
+                        let built = single_within_one_move(island, &child, &child.counts, target, &mut masks);
+                        // The merged set `S`: `r` and the neighbours `apply` merged into it.
+                        merged[r / 64] |= 1 << (r % 64);
+                        let mut by = vec![0u64; w];
+                        sets.merged_by(node, w, r, x, &mut by);
+                        prop_assert_eq!(&by, &merged);
+                        let read = single_within_one_move_after(
+                            (node, w), (r, x, &merged), &child.counts, target, (&sets, &mut around),
+                        );
+                        prop_assert_eq!(read, built, "move ({}, {}), target {:?}", r, x, target);
+                    }
+                }
+                Ok(())
+            })?;
+        }
+    }
+
+    /// Levels where the colour bound's one-move look-ahead is the best bound and exact.
+    #[test]
+    fn colour_look_ahead_is_tight_on_small_levels() {
+        for text in ["02120\n00112\n01002\n22101\n", "010\n021\n202\n012\n"] {
+            let level: Level = text.parse().unwrap();
+            let graph = RegionGraph::new(&level);
+            let island = Island::new(&graph, &graph.islands()[0]);
+            let node = island.root();
+            let counts = colour_counts(&node);
+            let plain = colour_bound(&counts, None);
+            assert!(!single_within_one_move(&island, &node, &counts, None, &mut Vec::new()), "{text}");
+            let h = heuristic(&island, &node, None, u32::MAX, &mut Scratch::new(&island));
+            assert_eq!(h, plain + 1, "{text}");
+            assert!(node.radius < h, "{text}");
+            assert_eq!(bfs_optimum(&level, 100_000).unwrap().len(), h as usize, "{text}");
         }
     }
 }

@@ -172,3 +172,22 @@ impl std::fmt::Display for Iteration {
         Ok(())
     }
 }
+
+/// The solver's limits in the form the tests write them (test builds only).
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Limits {
+    pub(super) node_limit: Option<u64>,
+    pub(super) threads: usize,
+}
+
+/// A solver budget for `limits`, traced or not, with the default [`Tuning`] (tests
+/// replace it with their own).
+#[cfg(test)]
+pub(super) fn test_budget(limits: Limits, trace: bool) -> Budget {
+    let mut budget = engine::Budget::default();
+    if let Some(n) = limits.node_limit {
+        budget = budget.with_node_limit(n);
+    }
+    Budget::new(&budget, limits.threads, trace, Tuning::default())
+}

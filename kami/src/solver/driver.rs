@@ -369,3 +369,114 @@ fn capped_alone<T>(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::solver::budget::{Limits, test_budget};
+    use crate::solver::test_support::{exact_distance, medium_level_strategy, one_island_strategy, reachable_states};
+    use crate::solver::tuning::Tuning;
+    use crate::{Level, MAX_COLOURS, RegionGraph};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Without a node limit, the threads share a table whose entries depend on timing,
+        /// so the par a search finds must not depend on what that table holds: a search
+        /// whose table starts with every entry a first search left (all proven bounds) finds
+        /// a path as short, with probes, beams and their shortening after every iteration;
+        /// both paths solve the island. Not always the same path: with the fuller table the
+        /// iterations take fewer nodes, and the probes and beams that follow get node
+        /// budgets from those counts (module docs, [Threads](super#threads)).
+        #[test]
+        fn what_the_shared_table_holds_never_changes_the_par(level in medium_level_strategy(), width in 1usize..3, cap in 1u64..32) {
+            for (first, again) in with_a_full_table(&level, width, cap) {
+                prop_assert_eq!(again.len(), first.len());
+            }
+        }
+    }
+
+    /// For each island of `level`: the path a search on two threads without a node limit
+    /// finds (probes with a first cap of `cap` nodes, beams of width `width` and their
+    /// shortening, after every iteration), then the path of a second search whose table
+    /// starts with every entry the first left; each checked to solve the island.
+    fn with_a_full_table(level: &Level, width: usize, cap: u64) -> Vec<(Path, Path)> {
+        let graph = RegionGraph::new(level);
+        let palette = level.colours_used();
+        let mut out = Vec::new();
+        for regions in graph.islands() {
+            let island = Island::new(&graph, regions);
+            let limits = Limits { threads: 2, ..Limits::default() };
+            let budget = || Budget {
+                tuning: Tuning {
+                    probe_after: 0,
+                    probe_cap: cap,
+                    parallel_after: 0,
+                    beam_after: 0,
+                    beam_width: width,
+                    ..Tuning::default()
+                },
+                ..test_budget(limits, false)
+            };
+            let mut table = FxHashMap::default();
+            let mut solve = || {
+                let Ok(path) = ida_star(&island, None, &palette, &mut budget(), &mut table) else {
+                    panic!("no budget limit")
+                };
+                let left = island.played(&path).count;
+                assert!(left <= 1, "{path:?} leaves {left} regions");
+                path
+            };
+            let first = solve();
+            out.push((first, solve()));
+        }
+        out
+    }
+
+    /// The case the property above shrank to when it still asked for the same path: with the full table the second search's probes get fewer nodes, miss
+    /// the solution the first search's probes found, and its iteration finds another as
+    /// short.
+    #[test]
+    fn a_full_table_may_change_the_moves_but_not_the_par() {
+        let level: Level = ".1......\n01..002.\n0030101.\n1323.200\n32310001\n".parse().unwrap();
+        let islands = with_a_full_table(&level, 1, 16);
+        let [(first, again)] = &islands[..] else { panic!("one island") };
+        assert_eq!((first.len(), again.len()), (8, 8));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+        /// The table entries under a state's key alone (`kami/docs/solver.md`, *Context-free entries*)
+        /// never exceed the exact distance of the state: after a search with or without a
+        /// target colour, every state reachable from a small one-island level is looked up by
+        /// its key.
+        #[test]
+        fn context_free_entries_never_exceed_the_exact_distance(level in one_island_strategy()) {
+            let graph = RegionGraph::new(&level);
+            if graph.islands().len() != 1 || graph.len() > 12 {
+                return Ok(());
+            }
+            let palette = level.colours_used();
+            let regions = &graph.islands()[0];
+            let island = Island::new(&graph, regions);
+            let states = reachable_states(&graph, &palette, 300);
+            for target in std::iter::once(None).chain(palette.iter().map(|&c| Some(c))) {
+                let mut table = FxHashMap::default();
+                let mut budget = test_budget(Limits::default(), false);
+                prop_assert!(ida_star(&island, target, &palette, &mut budget, &mut table).is_ok());
+                for state in &states {
+                    let key = (0..island.n).fold(0u128, |key, i| {
+                        key ^ island.zobrist[i * MAX_COLOURS + usize::from(state.colours[regions[i] as usize])]
+                    });
+                    let Some(&bound) = table.get(&key) else { continue };
+                    let here = graph.level_of(&level, state);
+                    let Some(exact) = exact_distance(&here, &palette, target) else { continue };
+                    prop_assert!(usize::from(bound) <= exact, "entry {} > exact {} for target {:?} on\n{}", bound, exact, target, here);
+                }
+            }
+        }
+    }
+}

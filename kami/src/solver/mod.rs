@@ -14,9 +14,11 @@
 //!
 //! # Layers
 //!
-//! Each module imports only from the ones listed before it (`tests/layers.rs` fails on any
-//! import cycle among them):
+//! Each module imports only from the ones listed before it, and so do the tests of each
+//! (`tests/layers.rs` fails on an import of a layer above):
 //!
+//! * `reference`: the seed's best-first search and exhaustive breadth-first search, on
+//!   levels (no solver module).
 //! * `node`: an island's region graph as bitsets, the search states with their distance
 //!   matrices, and the primitives on both (the matrix update of a merge, `merge_distances`).
 //! * `bounds`: the admissible lower bounds, pure functions of a node: the colour bound and
@@ -42,6 +44,10 @@
 //! * `driver`: an island's search (`ida_star`): iterations, the probes of the root's
 //!   children, beams, threads.
 //! * this module: [`solve`] and its options and results, the islands and the final colour.
+//!
+//! In test builds, `test_support` (random levels, random play, brute force; built on
+//! `node` only) serves the tests of the layers above `node`, and `solve_tests` holds the
+//! tests of this module.
 //!
 //! # Threads
 //!
@@ -94,6 +100,8 @@ mod node;
 mod parallel;
 mod reference;
 mod table;
+#[cfg(test)]
+mod test_support;
 mod tuning;
 
 pub use budget::Iteration;
@@ -524,4 +532,4 @@ fn checked_moves(level: &Level, graph: &RegionGraph, islands: &[Island], chosen:
 }
 
 #[cfg(test)]
-mod tests;
+mod solve_tests;

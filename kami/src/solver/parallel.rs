@@ -126,3 +126,72 @@ pub(super) fn parallel_dfs(
             .unwrap_or(0),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rustc_hash::FxHashMap;
+
+    use super::*;
+    use crate::RegionGraph;
+    use crate::solver::bounds::heuristic;
+    use crate::solver::budget::{Limits, test_budget};
+    use crate::solver::node::Island;
+    use crate::solver::test_support::medium_level_strategy;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+        /// Iteration by iteration (tables kept, as in IDA*), a parallel iteration at the root
+        /// finds a solution exactly when one thread does, the same one, and otherwise a
+        /// bound above the threshold and at most the optimum; with the root's children or its
+        /// grandchildren as the units of work, with or without skipping. (One
+        /// thread's search has run the iterations before, the threads' stacks are new: this
+        /// also checks that what a search finds does not depend on what it ran before.)
+        #[test]
+        fn a_parallel_iteration_finds_what_one_thread_finds(
+            level in medium_level_strategy(),
+            threads in 2usize..4,
+            split in 0usize..2,
+            skip in any::<bool>(),
+        ) {
+            let graph = RegionGraph::new(&level);
+            let palette = level.colours_used();
+            for regions in graph.islands() {
+                let island = Island::new(&graph, regions);
+                // Plain IDA* (no beams) can take long to find a solution: levels that need
+                // more than this many nodes on one thread are left out. The threads get no
+                // limit: a thread whose share of one runs out on an earlier unit lets a later
+                // unit's solution be kept (as short, but another one).
+                let limits = Limits { node_limit: Some(300_000), ..Limits::default() };
+                let (mut one_budget, mut many_budget) = (test_budget(limits, false), test_budget(Limits::default(), false));
+                let (mut one_table, mut many_table) = (FxHashMap::default(), FxHashMap::default());
+                let mut tables = vec![FxHashMap::default(); threads - 1];
+                let mut one = Search::new(&island, None, &palette, &mut one_budget, &mut one_table);
+                let mut many = Search::new(&island, None, &palette, &mut many_budget, &mut many_table);
+                let mut bound = heuristic(&island, &one.stack[0], None, u32::MAX, &mut one.scratch);
+                let mut proven = 0;
+                loop {
+                    prop_assert!(bound < 40, "the bounds pass any par of these levels");
+                    let probes = (one.dfs(0, bound, None), parallel_dfs(&mut many, &mut tables, bound, (split, skip)));
+                    if one.budget.aborted() || many.budget.aborted() {
+                        return Ok(());
+                    }
+                    match probes {
+                        (Probe::Found, Probe::Found) => {
+                            prop_assert_eq!(&one.path, &many.path);
+                            prop_assert!(proven <= bound, "a bound {} passed the optimum {}", proven, bound);
+                            break;
+                        }
+                        (Probe::Bound(a), Probe::Bound(b)) => {
+                            prop_assert!(a > bound && b > bound);
+                            proven = proven.max(b);
+                            bound += 1;
+                        }
+                        (a, b) => prop_assert!(false, "one thread {:?}, threads {:?}", a, b),
+                    }
+                }
+            }
+        }
+    }
+}
