@@ -187,7 +187,7 @@ impl SavedStep {
 /// Why a stored game cannot be loaded.
 ///
 /// ```
-/// let text = r#"{"start":["A B A B"],"labels":["A","B"],"gravity":false,"done":[{"remove":[{"x":0,"y":0},{"x":2,"y":0}]}],"undone":[]}"#;
+/// let text = r#"{"start":["A B","B A"],"labels":["A","B"],"gravity":false,"done":[{"remove":[{"x":0,"y":0},{"x":1,"y":1}]}],"undone":[]}"#;
 /// let err = serde_json::from_str::<shisen::game::Game>(text).unwrap_err();
 /// assert!(err.to_string().contains("step 1 of the history: the tiles do not connect with at most two turns"), "{err}");
 /// ```
