@@ -98,6 +98,70 @@ impl CancelToken {
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// A guard that cancels this token when it is dropped (see [`CancelOnDrop`]).
+    ///
+    /// ```
+    /// let token = engine::CancelToken::new();
+    /// {
+    ///     let _guard = token.cancel_on_drop();
+    ///     assert!(!token.is_cancelled());
+    /// }
+    /// assert!(token.is_cancelled());
+    /// ```
+    pub fn cancel_on_drop(&self) -> CancelOnDrop {
+        CancelOnDrop(self.clone())
+    }
+}
+
+/// Cancels its [`CancelToken`] when dropped: the searches started for a caller stop when the
+/// caller's scope ends for any reason (it returned, it panicked, or its future was dropped
+/// half-way because the client went away).
+///
+/// ```
+/// use engine::{Budget, CancelToken, StopReason};
+/// let token = CancelToken::new();
+/// let budget = Budget::default().with_cancel(token.clone());
+/// let search = std::thread::spawn(move || {
+///     let mut meter = budget.start();
+///     while !meter.tick() {}
+///     meter.stopped()
+/// });
+/// drop(token.cancel_on_drop()); // the caller is gone
+/// assert_eq!(search.join().unwrap(), Some(StopReason::Cancelled));
+/// ```
+#[derive(Debug)]
+#[must_use = "the token is cancelled as soon as the guard is dropped"]
+pub struct CancelOnDrop(CancelToken);
+
+impl CancelOnDrop {
+    /// A guard for `token` (the same as [`CancelToken::cancel_on_drop`]).
+    ///
+    /// ```
+    /// let token = engine::CancelToken::new();
+    /// drop(engine::budget::CancelOnDrop::new(token.clone()));
+    /// assert!(token.is_cancelled());
+    /// ```
+    pub fn new(token: CancelToken) -> CancelOnDrop {
+        CancelOnDrop(token)
+    }
+
+    /// The token the guard cancels.
+    ///
+    /// ```
+    /// let guard = engine::CancelToken::new().cancel_on_drop();
+    /// assert!(!guard.token().is_cancelled());
+    /// ```
+    #[must_use]
+    pub fn token(&self) -> &CancelToken {
+        &self.0
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 /// What a running search reports to the progress callback.
@@ -706,6 +770,23 @@ pub struct Report<T, P = ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guard_cancels_every_clone_when_its_scope_ends_even_by_a_panic() {
+        let token = CancelToken::new();
+        let seen = token.clone();
+        let guard = token.cancel_on_drop();
+        assert!(!seen.is_cancelled() && !guard.token().is_cancelled());
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+            let _guard = guard;
+            panic!("the caller fails");
+        }));
+        assert!(unwound.is_err());
+        assert!(seen.is_cancelled() && token.is_cancelled());
+        // A guard on a token that is already cancelled changes nothing.
+        drop(CancelOnDrop::new(seen.clone()));
+        assert!(seen.is_cancelled());
+    }
 
     #[test]
     fn time_limit_stops_at_a_check() {

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod bench;
 pub mod budget;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -8,12 +9,13 @@ pub mod grid;
 pub mod rng;
 pub mod ron_format;
 pub mod size;
+pub mod svg;
 pub mod text;
 pub mod topology;
 pub mod traverse;
 pub mod union_find;
 
-pub use budget::{Budget, CancelToken, Meter, Outcome, Progress, ProgressFn, Report, Stats, StopReason};
+pub use budget::{Budget, CancelOnDrop, CancelToken, Meter, Outcome, Progress, ProgressFn, Report, Stats, StopReason};
 pub use coord::Coord;
 pub use grid::{Grid, GridError};
 pub use rng::SeededRng;

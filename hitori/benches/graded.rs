@@ -12,17 +12,13 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use hitori::generate::{Spec, generate_with_stats};
 use hitori::steps::Difficulty;
 
-fn quick() -> bool {
-    std::env::var_os("PUZZLE_BENCH_QUICK").is_some_and(|v| v == "1")
-}
-
 fn plan() -> (u64, Vec<usize>) {
-    if quick() { (5, vec![10, 25, 50]) } else { (50, vec![10, 15, 20, 25, 50]) }
+    if engine::bench::quick() { (5, vec![10, 25, 50]) } else { (50, vec![10, 15, 20, 25, 50]) }
 }
 
 /// Under `PUZZLE_BENCH_QUICK=1`, the failing `search` grade runs only at 10.
 fn skipped(d: Difficulty, side: usize) -> bool {
-    quick() && d == Difficulty::NeedsSearch && side > 10
+    engine::bench::quick() && d == Difficulty::NeedsSearch && side > 10
 }
 
 fn quantile(sorted: &[Duration], q: f64) -> Duration {

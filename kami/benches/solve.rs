@@ -24,11 +24,6 @@ use kami::{Level, RegionGraph, SolveOptions, solver};
 /// The seed's best-first search stops after this many expanded states.
 const CAP: usize = 2_000;
 
-/// Whether `PUZZLE_BENCH_QUICK` asks for a quick run (set and not `0`): see the module docs.
-fn quick_run() -> bool {
-    std::env::var_os("PUZZLE_BENCH_QUICK").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
 /// Our own 29 × 10 levels, kept as files (`benches/<directory>/<name>.txt`, made by
 /// `generate` on the seed in their name, with its proven par; not generated again, since
 /// which attempts `generate` keeps, and so its level for a seed, depends on the solver's
@@ -83,7 +78,7 @@ fn named_design(options: &DesignOptions, limits: &SolveOptions) -> Option<(Strin
 fn designed() -> Vec<(String, Level)> {
     let quick = SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(1_000_000));
     let mut levels: Vec<_> = bench_set().iter().filter_map(|options| named_design(options, &quick)).collect();
-    if quick_run() {
+    if engine::bench::quick() {
         return levels;
     }
     let options = DesignOptions { colours: 5, moves: 10, seed: 1002, ..DesignOptions::default() };
@@ -128,7 +123,7 @@ fn benches(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("ida_star_2_threads", name), level, |b, l| {
             b.iter(|| kami::solve(black_box(l), &two));
         });
-        if i > 0 && quick_run() {
+        if i > 0 && engine::bench::quick() {
             continue;
         }
         group.bench_with_input(BenchmarkId::new("reference", name), level, |b, l| {

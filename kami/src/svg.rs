@@ -99,7 +99,7 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
         r#"<svg data-testid="board" xmlns="http://www.w3.org/2000/svg" width="{width:.2}" height="{height:.2}" viewBox="0 0 {width:.2} {height:.2}">"#
     );
     if let Some(name) = &level.name {
-        let _ = writeln!(out, "<title>{}</title>", escape(name));
+        let _ = writeln!(out, "<title>{}</title>", engine::svg::escape_text(name));
     }
     for (coord, cell) in level.cells().iter() {
         let Some(colour) = *cell else { continue };
@@ -133,10 +133,6 @@ pub fn render_with(level: &Level, options: &SvgOptions) -> String {
     }
     out.push_str("</svg>\n");
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]

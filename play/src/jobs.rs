@@ -29,16 +29,6 @@ pub(crate) struct Jobs {
     max_waiting: usize,
 }
 
-/// Cancels the token when dropped: a handler dropped half-way (the client went away)
-/// cancels its call.
-struct CancelOnDrop(CancelToken);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 /// Gives a queue place back when dropped.
 struct Waiting<'a>(&'a AtomicUsize);
 
@@ -80,7 +70,7 @@ impl Jobs {
         // Cancelled when this future ends for any reason: the answer is sent, the call ran
         // out of time, or the client went away and the handler was dropped. The search
         // then stops within a few microseconds of work and gives its thread back.
-        let _cancel = CancelOnDrop(cancel);
+        let _cancel = cancel.cancel_on_drop();
         // The permit moves into the thread: it is given back when the call really ends,
         // even when the client has gone away.
         let task = tokio::task::spawn_blocking(move || {

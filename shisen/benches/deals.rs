@@ -19,13 +19,8 @@ use deals::{Class, HEAD, Row};
 use engine::Budget;
 use shisen::solver::{self, Options};
 
-/// Whether `PUZZLE_BENCH_QUICK` asks for a quick run (set and not `0`).
-fn quick_run() -> bool {
-    std::env::var_os("PUZZLE_BENCH_QUICK").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
 fn deals_bench(c: &mut Criterion) {
-    let count = if quick_run() { 5 } else { 100 };
+    let count = if engine::bench::quick() { 5 } else { 100 };
     eprintln!("{count} deals per class, each within 1 s:\n{HEAD}");
     for class in Class::all() {
         eprintln!("{}", Row::measure(class, count, Duration::from_secs(1)).line());

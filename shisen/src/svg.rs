@@ -29,26 +29,13 @@ pub fn colour(kind: u16) -> String {
     format!("hsl({},65%,82%)", u32::from(kind) * 1375 % 3600 / 10)
 }
 
-/// `text` with the five XML special characters escaped.
+/// `text` with the five XML special characters escaped: [`engine::svg::escape`], kept
+/// under this name too.
 ///
 /// ```
 /// assert_eq!(shisen::svg::escape("<a&\"b'>"), "&lt;a&amp;&quot;b&apos;&gt;");
 /// ```
-#[must_use]
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use engine::svg::escape;
 
 /// The centre of cell `c` (the ring included: `x = -1` is the left margin).
 fn centre(c: Coord) -> (i64, i64) {
