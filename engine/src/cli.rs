@@ -11,6 +11,8 @@
 //! * [`answer`] writes an answer to standard output with its exit code.
 //! * [`parse_seconds`] reads a `--timeout` value.
 //! * [`fail`] writes `program: message` (its first line only) to standard error.
+//! * [`Input`] is where a command reads its INPUT arguments: files and standard input in
+//!   the binary, a given text in an in-process test.
 //! * [`run_binary`] runs a binary with some standard input, for the binaries' tests.
 
 use std::ffi::OsStr;
@@ -240,6 +242,82 @@ pub fn answer(text: &str, code: u8) -> ExitCode {
 pub fn fail(program: &str, code: u8, message: &str) -> ExitCode {
     eprintln!("{program}: {}", first_line(message));
     ExitCode::from(code)
+}
+
+/// Where a command reads its INPUT arguments from: a binary reads files and `-` (standard
+/// input) through [`crate::read_input`]; an in-process test gives the text of `-` itself
+/// and, unless it allows files, no file is read (arbitrary arguments in a property test
+/// never touch the file system). The command is written once against [`Input::read`].
+///
+/// ```
+/// use engine::cli::Input;
+/// // What the binary does: files from disk, `-` from the process's standard input.
+/// assert!(Input::process().read("/no/such/file").is_err());
+/// // What an in-process test does:
+/// let input = Input::stdin("1 2\n");
+/// assert_eq!(input.read("-").unwrap(), ("<stdin>".to_string(), "1 2\n".to_string()));
+/// let refused = input.read("puzzle.txt").unwrap_err();
+/// assert_eq!(refused.to_string(), "puzzle.txt: cannot read: no files are read in this run");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Input<'a> {
+    /// The text of `-`; `None` reads the process's standard input.
+    stdin: Option<&'a str>,
+    /// Whether other sources are files read from disk (else refused).
+    files: bool,
+}
+
+impl<'a> Input<'a> {
+    /// Files from disk and `-` from the process's standard input: [`crate::read_input`].
+    ///
+    /// ```
+    /// assert_eq!(engine::cli::Input::process(), engine::cli::Input::default().with_files());
+    /// ```
+    #[must_use]
+    pub fn process() -> Input<'a> {
+        Input { stdin: None, files: true }
+    }
+
+    /// `-` is `text` (named `<stdin>`), and no file is read: any other source is an
+    /// [`InputError`](crate::InputError) naming it.
+    ///
+    /// ```
+    /// let input = engine::cli::Input::stdin("");
+    /// assert_eq!(input.read("-").unwrap().1, "");
+    /// assert!(input.read("Cargo.toml").is_err());
+    /// ```
+    #[must_use]
+    pub fn stdin(text: &'a str) -> Input<'a> {
+        Input { stdin: Some(text), files: false }
+    }
+
+    /// The same input, with sources other than `-` read from disk.
+    ///
+    /// ```
+    /// let input = engine::cli::Input::stdin("1 0\n").with_files();
+    /// assert_eq!(input.read("-").unwrap().1, "1 0\n");
+    /// assert!(input.read("/no/such/file").unwrap_err().to_string().starts_with("/no/such/file: cannot read: "));
+    /// ```
+    #[must_use]
+    pub fn with_files(self) -> Input<'a> {
+        Input { files: true, ..self }
+    }
+
+    /// The text of `source` (a file path, or `-` for standard input) and the name to put in
+    /// error messages (`<stdin>` for `-`), as [`crate::read_input`] gives them.
+    ///
+    /// # Errors
+    /// The source cannot be read, or it is a file and this input reads no files.
+    pub fn read(&self, source: &str) -> Result<(String, String), crate::InputError> {
+        match self.stdin {
+            Some(text) if source == "-" => Ok(("<stdin>".to_string(), text.to_string())),
+            _ if self.files || (source == "-" && self.stdin.is_none()) => crate::read_input(source),
+            _ => Err(crate::InputError {
+                source_name: source.to_string(),
+                error: std::io::Error::new(std::io::ErrorKind::NotFound, "no files are read in this run"),
+            }),
+        }
+    }
 }
 
 /// What a finished process printed.

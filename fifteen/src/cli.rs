@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::cli::{Failure, json_line};
+use engine::cli::{Failure, Input, json_line};
 use engine::{Budget, Outcome, SeededRng, Size, SizeLimits, StopReason};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -334,7 +334,9 @@ where
         Err((code, text)) => return (code, format!("fifteen: {text}")),
     };
     let mut sink = Output { out, failed: false };
-    let result = command(cli.command, &mut sink, stdin);
+    // `-` is `stdin` when given; files are read from disk either way.
+    let input = stdin.map_or_else(Input::process, |text| Input::stdin(text).with_files());
+    let result = command(cli.command, &mut sink, input);
     let _ = sink.out.flush();
     match result {
         Ok(_) if sink.failed => (2, "fifteen: cannot write the answer".to_string()),
@@ -357,10 +359,10 @@ impl Output<'_> {
     }
 }
 
-fn command(command: Command, out: &mut Output, stdin: Option<&str>) -> Result<u8, Failure> {
+fn command(command: Command, out: &mut Output, source: Input<'_>) -> Result<u8, Failure> {
     match command {
         Command::Check { input, json } => {
-            let puzzles = read_puzzles(&input, stdin)?;
+            let puzzles = read_puzzles(&input, source)?;
             let mut text = String::new();
             let mut code = 0;
             for p in &puzzles {
@@ -378,7 +380,7 @@ fn command(command: Command, out: &mut Output, stdin: Option<&str>) -> Result<u8
             Ok(code)
         }
         Command::Solve { input, search, stats, json } => {
-            let puzzles = read_puzzles(&input, stdin)?;
+            let puzzles = read_puzzles(&input, source)?;
             let mut solver = Solver::new(&search)?;
             let bar = (puzzles.len() > 1).then(|| progress(puzzles.len() as u64, "solving"));
             let mut code = 0u8;
@@ -400,7 +402,7 @@ fn command(command: Command, out: &mut Output, stdin: Option<&str>) -> Result<u8
             Ok(code)
         }
         Command::Hint { input, search, json } => {
-            let puzzles = read_puzzles(&input, stdin)?;
+            let puzzles = read_puzzles(&input, source)?;
             let mut solver = Solver::new(&search)?;
             let mut code = 0u8;
             for puzzle in &puzzles {
@@ -419,7 +421,7 @@ fn command(command: Command, out: &mut Output, stdin: Option<&str>) -> Result<u8
             Ok(code)
         }
         Command::Render { input, solution, search, json } => {
-            let puzzles = read_puzzles(&input, stdin)?;
+            let puzzles = read_puzzles(&input, source)?;
             let mut solver = Solver::new(&search)?;
             let options = crate::svg::SvgOptions::default();
             let mut code = 0u8;
@@ -804,15 +806,12 @@ fn progress(total: u64, message: &'static str) -> ProgressBar {
 
 /// Every puzzle of the input; the first bad line is a failure naming the source, line and
 /// column.
-fn read_puzzles(args: &InputArgs, stdin: Option<&str>) -> Result<Vec<Puzzle>, Failure> {
+fn read_puzzles(args: &InputArgs, source: Input<'_>) -> Result<Vec<Puzzle>, Failure> {
     if let Some(w) = args.width.filter(|&w| w > usize::from(u8::MAX)) {
         return Err(usage(format!("--width {w}: at most 255")));
     }
     let goal = args.goal.goal(args.width)?;
-    let (source, text) = match stdin {
-        Some(text) if args.input == "-" => ("<stdin>".to_string(), text.to_string()),
-        _ => engine::read_input(&args.input).map_err(|e| usage(e.to_string()))?,
-    };
+    let (source, text) = source.read(&args.input).map_err(|e| usage(e.to_string()))?;
     let mut out = Vec::new();
     for (line_no, line) in engine::content_lines(&text) {
         let board = Board::parse_line(line, args.width)

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use engine::cli::Failure;
-use engine::{Budget, InputError, Outcome, SeededRng, Size, SizeError, SizeLimits, StopReason};
+use engine::cli::{Failure, Input};
+use engine::{Budget, Outcome, SeededRng, Size, SizeError, SizeLimits, StopReason};
 use hitori::game::State;
 use hitori::generate::{GenerateError, Spec, generate};
 use hitori::solver::{Answer, Options, solve};
@@ -146,14 +146,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    engine::cli::main("hitori", |cli: Cli| run(cli, &mut engine::read_input))
+    engine::cli::main("hitori", |cli: Cli| run(cli, Input::process()))
 }
 
-/// Reads an INPUT argument: `(source name, text)`.
-type Reader<'a> = dyn FnMut(&str) -> Result<(String, String), InputError> + 'a;
-
 /// One command: its exit code and standard output, or a failure.
-fn run(cli: Cli, read: &mut Reader<'_>) -> Result<(u8, String), Failure> {
+fn run(cli: Cli, read: Input<'_>) -> Result<(u8, String), Failure> {
     let json = cli.json;
     match cli.command {
         Command::Solve { timeout, input } => {
@@ -384,13 +381,13 @@ struct RenderJson<'a> {
     svg: &'a str,
 }
 
-fn read_puzzle(read: &mut Reader<'_>, input: &str) -> Result<Puzzle, Failure> {
-    let (source, text) = read(input).map_err(|e| Failure(2, e.to_string()))?;
+fn read_puzzle(read: Input<'_>, input: &str) -> Result<Puzzle, Failure> {
+    let (source, text) = read.read(input).map_err(|e| Failure(2, e.to_string()))?;
     Puzzle::parse(&text).map_err(|e| Failure(2, e.with_source(source).to_string()))
 }
 
 /// The puzzle and the marks (`--state`, or nothing marked), checked against each other.
-fn read_position(read: &mut Reader<'_>, input: &str, state: Option<&str>) -> Result<(Puzzle, State), Failure> {
+fn read_position(read: Input<'_>, input: &str, state: Option<&str>) -> Result<(Puzzle, State), Failure> {
     if state == Some("-") && input == "-" {
         return Err(Failure(2, "--state and INPUT cannot both be standard input".to_string()));
     }
@@ -399,7 +396,7 @@ fn read_position(read: &mut Reader<'_>, input: &str, state: Option<&str>) -> Res
         let state = State::new(&puzzle);
         return Ok((puzzle, state));
     };
-    let (source, text) = read(path).map_err(|e| Failure(2, e.to_string()))?;
+    let (source, text) = read.read(path).map_err(|e| Failure(2, e.to_string()))?;
     let state = State::parse(&text).map_err(|e| Failure(2, e.with_source(source.clone()).to_string()))?;
     let (w, h) = (state.cells().width(), state.cells().height());
     if (w, h) != (puzzle.width(), puzzle.height()) {
@@ -430,17 +427,7 @@ mod tests {
             }
             Command::Hint { .. } | Command::Render { .. } => {}
         }
-        let mut read = |path: &str| {
-            if path == "-" {
-                Ok(("<stdin>".to_string(), stdin.to_string()))
-            } else {
-                Err(InputError {
-                    source_name: path.to_string(),
-                    error: std::io::Error::new(std::io::ErrorKind::NotFound, "no files in this test"),
-                })
-            }
-        };
-        run(cli, &mut read)
+        run(cli, Input::stdin(stdin))
     }
 
     /// A value for a flag: plausible ones, extreme ones, anything.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
-use engine::cli::Failure;
+use engine::cli::{Failure, Input};
 use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits, StopReason};
 use serde::Serialize;
 use shisen::generate::{self, GenerateError, Spec};
@@ -123,15 +123,8 @@ fn parse_pair(text: &str) -> Result<(Coord, Coord), String> {
     }
 }
 
-/// Where boards come from: a file path or `-`, read into `(source name, text)`.
-type Input<'a> = &'a mut dyn FnMut(&str) -> Result<(String, String), Failure>;
-
-fn read_input(source: &str) -> Result<(String, String), Failure> {
-    engine::read_input(source).map_err(|e| Failure(2, e.to_string()))
-}
-
 fn read_board(source: &str, input: Input<'_>) -> Result<Board, Failure> {
-    let (name, text) = input(source)?;
+    let (name, text) = input.read(source).map_err(|e| Failure(2, e.to_string()))?;
     Board::parse(&text).map_err(|e| Failure(2, e.with_source(name).to_string()))
 }
 
@@ -271,7 +264,7 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
 }
 
 fn main() -> ExitCode {
-    engine::cli::main("shisen", |cli: Cli| run(cli, &mut read_input))
+    engine::cli::main("shisen", |cli: Cli| run(cli, Input::process()))
 }
 
 #[cfg(test)]
@@ -284,14 +277,7 @@ mod tests {
     /// are refused. `Err` holds the exit code and stderr line of a usage error or a failure.
     fn shisen(args: &[&str], stdin: &str) -> Result<(u8, String), (u8, String)> {
         let cli: Cli = engine::cli::parse_from(std::iter::once("shisen").chain(args.iter().copied()))?;
-        let mut input = |source: &str| {
-            if source == "-" {
-                Ok(("<stdin>".to_string(), stdin.to_string()))
-            } else {
-                Err(Failure(2, format!("{source}: not readable in tests")))
-            }
-        };
-        run(cli, &mut input).map_err(|Failure(code, message)| (code, message))
+        run(cli, Input::stdin(stdin)).map_err(|Failure(code, message)| (code, message))
     }
 
     #[test]
