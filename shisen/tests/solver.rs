@@ -111,8 +111,8 @@ fn generated_deals_are_confirmed_by_the_solver() {
 
 /// A 30x16 board that cannot be cleared under gravity: X Y / Y X in the bottom-left corner
 /// never moves and never connects, and every other tile sits on or under its partner in its
-/// column. Those 238 pairs can go in any order, so the search (which has no dead-end test
-/// under gravity) meets 2^238 positions before it could prove the board lost.
+/// column. Those 238 pairs can go in any order (2^238 positions), but the frozen-tile
+/// fixpoint proves at the root that the corner never goes.
 fn hopeless_under_gravity() -> Board {
     let (w, h) = (30, 16);
     let mut rows = vec![vec![String::new(); w]; h];
@@ -128,9 +128,23 @@ fn hopeless_under_gravity() -> Board {
     text.join("\n").parse().unwrap()
 }
 
+/// A random 24x12 deal (seed 1) that is lost under gravity, but not by the frozen-tile
+/// fixpoint at the root nor by probing pairings: the search then meets millions of positions.
+fn undecided_under_gravity() -> Board {
+    let spec = shisen::generate::Spec::new(24, 12, 4).unwrap().with_gravity(true);
+    shisen::generate::deal_any(&spec, &mut SeededRng::new(1)).unwrap()
+}
+
+#[test]
+fn a_frozen_corner_is_proven_lost_at_once() {
+    let report = solver::solve(&hopeless_under_gravity(), &Options::default().with_gravity(true));
+    assert_eq!(report.outcome, Outcome::Proved(Answer::Unsolvable));
+    assert_eq!(report.stats.nodes, 1);
+}
+
 #[test]
 fn a_search_cancelled_from_another_thread_stops_within_50_ms() {
-    let board = hopeless_under_gravity();
+    let board = undecided_under_gravity();
     let cancel = CancelToken::new();
     let options = Options::default().with_gravity(true).with_budget(Budget::default().with_cancel(cancel.clone()));
     let search = std::thread::spawn(move || solver::solve(&board, &options));
@@ -144,7 +158,7 @@ fn a_search_cancelled_from_another_thread_stops_within_50_ms() {
     let Outcome::GaveUp { reason, proven } = report.outcome else { panic!("{:?}", report.outcome) };
     assert_eq!(reason, StopReason::Cancelled);
     // What it found is a real line of play.
-    let end = solver::replay(&hopeless_under_gravity(), true, &proven.removals).unwrap();
+    let end = solver::replay(&undecided_under_gravity(), true, &proven.removals).unwrap();
     assert_eq!(end.tile_count(), proven.tiles_left);
     assert!(proven.tiles_left >= 4);
 }
@@ -155,7 +169,7 @@ fn progress_reports_the_fewest_tiles_left() {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let log = seen.clone();
     let budget = Budget::default().with_node_limit(20_000).with_progress(move |p| log.lock().unwrap().push(p.best));
-    let report = solver::solve(&hopeless_under_gravity(), &Options::default().with_gravity(true).with_budget(budget));
+    let report = solver::solve(&undecided_under_gravity(), &Options::default().with_gravity(true).with_budget(budget));
     let Outcome::GaveUp { reason: StopReason::NodeLimit, proven } = report.outcome else { panic!() };
     let best: Vec<u64> = seen.lock().unwrap().iter().flatten().copied().collect();
     assert!(best.windows(2).all(|w| w[1] <= w[0]), "{best:?}");

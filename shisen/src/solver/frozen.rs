@@ -39,6 +39,8 @@ pub(super) struct Frozen {
     /// Per column: whether its tiles are all looked at in this sweep, and in the next.
     dirty: Vec<bool>,
     next: Vec<bool>,
+    /// Per tile: the tiles of its class it is known never to go with in a winning line.
+    pub(super) forbid: Vec<Vec<Tile>>,
 }
 
 /// A cell as (column, row from the bottom); the ring around the board is column -1 and `w`,
@@ -59,6 +61,7 @@ impl Frozen {
             floor: vec![0; w],
             dirty: Vec::new(),
             next: Vec::new(),
+            forbid: vec![Vec::new(); n],
         }
     }
 
@@ -156,6 +159,7 @@ impl Frozen {
         members[class[t as usize] as usize].iter().copied().find(|&u| {
             u != t
                 && self.present[u as usize]
+                && !self.forbid[t as usize].contains(&u)
                 && (open || self.at[u as usize].0.abs_diff(xt) <= 1)
                 && self.possible(t, (lo, hi, above), u)
         })
@@ -395,6 +399,26 @@ mod tests {
             let board = played(deal(w, h, copies, seed), moves, seed);
             if stuck(&board) {
                 prop_assert!(brute_force(&board, true).is_none(), "{}", board);
+            }
+        }
+
+        /// Probing pairings ([`gravity::Search::probe_pairings`]) never rules out a solution:
+        /// a board it finds lost has none, and the search that skips the forbidden pairs
+        /// finds one when there is one (against the search without the fixpoint).
+        #[test]
+        fn probed_pairings_keep_every_solution(size in 0usize..6, moves in 0usize..6, seed: u64) {
+            let (w, h) = [(4, 3), (2, 6), (4, 4), (3, 8), (4, 6), (8, 3)][size];
+            let board = played(deal(w, h, 4, seed), moves, seed);
+            let meter = || engine::Budget::default().with_node_limit(2_000_000).start();
+            let mut search = gravity::Search::new(&board, true, meter());
+            let lost = search.probe_pairings();
+            let mut plain = gravity::Search::new(&board, true, meter());
+            plain.frozen = None;
+            let expected = plain.run();
+            if lost {
+                prop_assert_eq!(expected, super::super::common::Step::Failed, "{}", board);
+            } else {
+                prop_assert_eq!(search.run(), expected, "{}", board);
             }
         }
 

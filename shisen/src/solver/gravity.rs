@@ -17,8 +17,11 @@
 //! which the fixpoint of [`super::frozen`] leaves a tile that can never go is lost: the
 //! dealt board is checked first (most random big deals end there), then every position
 //! with more than two thirds of the tiles left, from the first restart on (the first
-//! search dives without it, so solvable deals pay for one check). The rules tried and
-//! dropped (other dead-end tests, a safe move) are in `docs/gravity.md`.
+//! search dives without it, so solvable deals pay for one check). Before the first
+//! restart the three pairings of every class of four are probed at the root with the same
+//! fixpoint ([`Search::probe_pairings`]): a pairing it proves lost is used by no winning
+//! line, so its pairs are never played. The rules tried and dropped (other dead-end tests,
+//! a safe move) are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
@@ -84,7 +87,7 @@ pub(super) struct Search {
     pub(super) frozen: Option<Frozen>,
     /// Whether every position is checked with [`Frozen`] (else only the root): not in the
     /// first search of [`Search::run_with_restarts`], whose dive finds most solutions.
-    checking: bool,
+    pub(super) checking: bool,
 }
 
 impl Search {
@@ -151,10 +154,77 @@ impl Search {
             if outcome != Step::OutOfBudget || self.meter.check() {
                 return outcome;
             }
+            if !self.checking && self.probe_pairings() {
+                self.failed.insert(self.key());
+                return Step::Failed;
+            }
             limit = limit.saturating_mul(2);
             self.checking = true;
             self.noise = (self.noise * 2).clamp(NOISE, NOISE_MAX);
         }
+    }
+
+    /// Probes, at the root, the three pairings of every class of four: a pairing under which
+    /// the [`Frozen`] fixpoint (with the pairs of the other two forbidden) leaves a tile
+    /// that can never go is used by no winning line, so its two pairs are forbidden from
+    /// then on (in the fixpoint and in the move list). Whether a class has no pairing left
+    /// (the deal is lost).
+    pub(super) fn probe_pairings(&mut self) -> bool {
+        let Some(frozen) = &mut self.frozen else { return false };
+        if self.all_columns.is_some() {
+            return false;
+        }
+        let forbid = |frozen: &mut Frozen, t: Tile, u: Tile, on: bool| {
+            for (s, v) in [(t, u), (u, t)] {
+                let list = &mut frozen.forbid[s as usize];
+                if on {
+                    list.push(v);
+                } else {
+                    let i = list.iter().rposition(|&x| x == v).expect("forbidden");
+                    list.remove(i);
+                }
+            }
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for k in 0..self.tiles.members.len() {
+                let &[a, b, c, d] = &self.tiles.members[k][..] else { continue };
+                let pairings = [[(a, b), (c, d)], [(a, c), (b, d)], [(a, d), (b, c)]];
+                let mut left = 0;
+                for (i, pairing) in pairings.iter().enumerate() {
+                    if frozen.forbid[pairing[0].0 as usize].contains(&pairing[0].1)
+                        || frozen.forbid[pairing[1].0 as usize].contains(&pairing[1].1)
+                    {
+                        continue;
+                    }
+                    if out_of_budget(&mut self.meter) {
+                        return false;
+                    }
+                    let others: Vec<(Tile, Tile)> =
+                        pairings.iter().enumerate().filter(|&(j, _)| j != i).flat_map(|(_, p)| *p).collect();
+                    for &(t, u) in &others {
+                        forbid(frozen, t, u, true);
+                    }
+                    let stuck = frozen.stuck(&self.tiles.grid, &self.class, &self.tiles.members);
+                    for &(t, u) in &others {
+                        forbid(frozen, t, u, false);
+                    }
+                    if stuck {
+                        for &(t, u) in pairing {
+                            forbid(frozen, t, u, true);
+                        }
+                        changed = true;
+                    } else {
+                        left += 1;
+                    }
+                }
+                if left == 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The columns that a removal at cells `a` and `b` changes.
@@ -259,6 +329,14 @@ impl Search {
         }
     }
 
+    /// Whether the tiles at cells `a` and `b` are known never to go together in a winning
+    /// line ([`Search::probe_pairings`]).
+    fn forbidden(&self, a: usize, b: usize) -> bool {
+        let grid = &self.tiles.grid;
+        let (t, u) = (grid.tile(a).expect("a tile"), grid.tile(b).expect("a tile"));
+        self.frozen.as_ref().is_some_and(|f| f.forbid[t as usize].contains(&u))
+    }
+
     /// Brings the padded class grid up to date in `columns`.
     fn refresh_classes(&mut self, columns: &[usize]) {
         let grid = &self.tiles.grid;
@@ -334,7 +412,7 @@ impl Search {
                         continue;
                     }
                     let (a, b) = (a.min(b), a.max(b));
-                    if self.tiles.grid.connects(a, b) {
+                    if self.tiles.grid.connects(a, b) && !self.forbidden(a, b) {
                         // Pairs within one column first (only that column moves), then
                         // kinds being finished, then upper tiles first.
                         let across = u64::from(self.tiles.grid.x(a) != self.tiles.grid.x(b));
