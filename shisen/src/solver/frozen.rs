@@ -11,7 +11,22 @@
 //! none is added) is a proof: were a tile outside `G` removed in some line of play, take the
 //! first such removal; just before it every tile outside `G` is still there, so the board
 //! is one of those described and the removed pair is possible, so its tiles are in `G`. So
-//! the tiles outside `G` stay on the board for ever, and a position with one is lost.
+//! the tiles outside `G` stay on the board for ever, and a position with one is lost. Two
+//! tiles of one column also keep between them at least the tiles outside `G` that stand
+//! between them now, so they are neighbours only when no such tile does.
+//!
+//! Pairs known to be used by no winning line ([`Frozen::forbid`]) are left out of the
+//! possible pairs: the same argument, over the lines that avoid them, shows that no such
+//! line removes a tile outside `G`, so none clears the board, and every winning line is
+//! one. This is how `Search::probe_pairings` (in `gravity`) rules out a pairing of a class
+//! of four: with the pairs of the other two pairings forbidden, a tile left outside `G`
+//! shows that no winning line pairs the class that way.
+//!
+//! Speed: a path leaves a tile through an empty neighbour or the ring, so a tile that may
+//! have no empty neighbour (not on the edge, tiles outside `G` above it, and both
+//! neighbouring columns too high) is tried only with the tiles beside it, and is looked at
+//! again only when its column or a neighbouring one changed; the path test works on the
+//! columns' heights ([`joins`], checked against the cell-by-cell `reference_joins` of the tests).
 //!
 //! The positions must be settled (no tile above an empty cell): every position a move
 //! reaches is, and a dealt board floating above holes is not checked. The proof is checked
