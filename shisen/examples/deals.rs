@@ -4,10 +4,11 @@
 //! the median, p99 and maximum time, and the nodes of the whole class.
 //!
 //! ```text
-//! cargo run --release -p shisen --example deals -- [--count N] [--limit-ms MS] [--size WxH]... [--gravity|--no-gravity] [--random|--generated]
+//! cargo run --release -p shisen --example deals -- [--count N | --seeds S,S,...] [--limit-ms MS] [--size WxH]... [--gravity|--no-gravity] [--random|--generated]
 //! ```
 //!
-//! The seeds of undecided deals go to stderr.
+//! The seeds of undecided deals go to stderr; `--seeds` runs only the deals of those seeds
+//! (say, the undecided ones of one class, with a longer `--limit-ms`).
 
 #[path = "../benches/support/deals.rs"]
 #[allow(dead_code)]
@@ -19,6 +20,7 @@ use deals::{Class, HEAD, Row};
 
 fn main() {
     let mut count = 100;
+    let mut seeds: Option<Vec<u64>> = None;
     let mut limit = Duration::from_secs(1);
     let mut sizes: Vec<(usize, usize)> = Vec::new();
     let (mut gravity, mut generated): (Option<bool>, Option<bool>) = (None, None);
@@ -27,6 +29,7 @@ fn main() {
         let mut value = || args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
         match arg.as_str() {
             "--count" => count = value().parse().expect("--count N"),
+            "--seeds" => seeds = Some(value().split(',').map(|s| s.trim().parse().expect("--seeds S,S,...")).collect()),
             "--limit-ms" => limit = Duration::from_millis(value().parse().expect("--limit-ms MS")),
             "--size" => {
                 let v = value();
@@ -48,7 +51,7 @@ fn main() {
         {
             continue;
         }
-        let row = Row::measure(class, count, limit);
+        let row = Row::measure_seeds(class, seeds.clone().unwrap_or_else(|| (0..count).collect()), limit);
         println!("{}", row.line());
         let undecided = row.undecided();
         if !undecided.is_empty() {

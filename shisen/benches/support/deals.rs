@@ -99,7 +99,12 @@ pub struct Row {
 impl Row {
     /// Solves the deals of seeds `0..count` of `class`, each within `limit`.
     pub fn measure(class: Class, count: u64, limit: Duration) -> Row {
-        let runs = (0..count).map(|seed| solve(&class.deal(seed), class.gravity, limit, seed)).collect();
+        Row::measure_seeds(class, 0..count, limit)
+    }
+
+    /// Solves the deals of `seeds` of `class`, each within `limit`.
+    pub fn measure_seeds(class: Class, seeds: impl IntoIterator<Item = u64>, limit: Duration) -> Row {
+        let runs = seeds.into_iter().map(|seed| solve(&class.deal(seed), class.gravity, limit, seed)).collect();
         Row { class, runs }
     }
 
