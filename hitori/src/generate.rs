@@ -807,6 +807,123 @@ mod search_evidence {
         }
     }
 
+    /// Whether `edges` (sets of regions) join all of `0..regions` into one component.
+    fn joins_all(regions: usize, edges: &[&[u8]]) -> bool {
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        let mut parent: Vec<usize> = (0..regions).collect();
+        for e in edges {
+            for &v in &e[1..] {
+                let (a, b) = (root(&mut parent, usize::from(e[0])), root(&mut parent, usize::from(v)));
+                parent[a] = b;
+            }
+        }
+        let r = root(&mut parent, 0);
+        (0..regions).all(|v| root(&mut parent, v) == r)
+    }
+
+    /// The regions model of a position the rules are stuck on: the undecided structure is a
+    /// set of two-state variables, and state `s` of variable `k` leaves unshaded cells that
+    /// join the regions `vars[k][s]` (the components of the decided unshaded cells). Counts
+    /// the assignments that leave the board connected.
+    fn connected_assignments(regions: usize, vars: &[[Vec<u8>; 2]]) -> usize {
+        (0..1usize << vars.len())
+            .filter(|bits| {
+                let edges: Vec<&[u8]> = vars.iter().enumerate().map(|(k, v)| &v[bits >> k & 1][..]).collect();
+                joins_all(regions, &edges)
+            })
+            .count()
+    }
+
+    /// Whether a probe decides something in the regions model: assume one state of one
+    /// variable, then apply the cut rule (a state whose cells are all that still joins the
+    /// board is taken) until nothing changes; a contradiction is a decision.
+    fn a_probe_decides(regions: usize, vars: &[[Vec<u8>; 2]]) -> bool {
+        for k0 in 0..vars.len() {
+            for s0 in 0..2 {
+                let mut state: Vec<Option<usize>> = vec![None; vars.len()];
+                state[k0] = Some(s0);
+                let contradiction = loop {
+                    let open = |state: &[Option<usize>], skip: Option<(usize, usize)>| -> bool {
+                        let edges: Vec<&[u8]> = (0..vars.len())
+                            .flat_map(|k| (0..2).map(move |s| (k, s)))
+                            .filter(|&(k, s)| state[k].is_none_or(|t| t == s) && Some((k, s)) != skip)
+                            .map(|(k, s)| &vars[k][s][..])
+                            .collect();
+                        joins_all(regions, &edges)
+                    };
+                    if !open(&state, None) {
+                        break true;
+                    }
+                    let forced: Vec<(usize, usize)> = (0..vars.len())
+                        .filter(|&k| state[k].is_none())
+                        .flat_map(|k| (0..2).map(move |s| (k, s)))
+                        .filter(|&(k, s)| !open(&state, Some((k, s))))
+                        .collect();
+                    if forced.is_empty() {
+                        break false;
+                    }
+                    let mut clash = false;
+                    for (k, s) in forced {
+                        clash |= state[k].is_some_and(|t| t != s);
+                        state[k] = Some(s);
+                    }
+                    if clash {
+                        break true;
+                    }
+                };
+                if contradiction {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Random regions models: how many have exactly one connected assignment that no probe
+    /// finds. A domino (`a a` side by side) joins the regions above and below it in both
+    /// states, so it adds one region to them in each state: after merging, a two-region
+    /// edge. A rectangle (`a a` in two rows, same columns) joins its middle to three
+    /// regions in each state.
+    #[test]
+    #[ignore = "a measurement of some seconds, for the docs"]
+    fn regions_models() {
+        let mut rng = SeededRng::new(11);
+        for (name, rectangles) in [("dominoes", 0u64), ("mixed", 35), ("rectangles", 100)] {
+            let (mut unique, mut stuck) = (0, 0);
+            for _ in 0..1_000_000 {
+                let regions = 3 + rng.index(6);
+                let count = 2 + rng.index(5);
+                let mut vars: Vec<[Vec<u8>; 2]> = Vec::new();
+                for _ in 0..count {
+                    let picks = if rng.below(100) < rectangles { 2 } else { 1 };
+                    let hub = rng.index(regions) as u8;
+                    let mut states = [Vec::new(), Vec::new()];
+                    for state in &mut states {
+                        state.push(hub);
+                        state.extend((0..picks).map(|_| rng.index(regions) as u8));
+                        state.sort_unstable();
+                        state.dedup();
+                    }
+                    vars.push(states);
+                }
+                if connected_assignments(regions, &vars) == 1 {
+                    unique += 1;
+                    if !a_probe_decides(regions, &vars) {
+                        stuck += 1;
+                        println!("{name}: {regions} regions {vars:?}");
+                    }
+                }
+            }
+            println!("{name}: 1000000 models, {unique} with one connected assignment, {stuck} of them stuck");
+        }
+    }
+
     /// Hill-climbs hard puzzles towards search: renumberings that keep the puzzle unique and
     /// hard are kept when one probe decides no more cells than before. Prints the fewest
     /// cells one probe still decides (0 would be a search puzzle).
