@@ -277,8 +277,7 @@ impl<'a> Search<'a> {
         let ahead = colours + 2 > left && !self.colour_sets_of(depth).near;
         let mut buffers = (std::mem::take(&mut self.scratch.merged), std::mem::take(&mut self.scratch.acc));
         let taps = if filter { Some(&self.filters[depth].taps[..]) } else { None };
-        let look = ahead.then_some((&mut buffers.0[..], &mut buffers.1[..]));
-        let look = look.map(|(merged, around)| (&self.colour_sets[depth], merged, around));
+        let look = ahead.then(|| (&self.colour_sets[depth], &mut buffers.0[..], &mut buffers.1[..]));
         let after = last.map(|l| (&self.stack[depth - 1], l));
         let moves = moves_with(self.problem(), &self.stack[depth], after, left, taps, look);
         (self.scratch.merged, self.scratch.acc) = buffers;
