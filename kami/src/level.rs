@@ -31,6 +31,26 @@ pub fn colour_char(colour: Colour) -> char {
     char::from_digit(u32::from(colour), 36).unwrap_or('?')
 }
 
+/// The colour of a character, the inverse of [`colour_char`]: `0-9` are colours 0 to 9,
+/// `a-z` colours 10 to 35; any other character (capitals, `.`, spaces) is `None`.
+///
+/// ```
+/// assert_eq!(kami::colour_from_char('3'), Some(3));
+/// assert_eq!(kami::colour_from_char('a'), Some(10));
+/// assert_eq!(kami::colour_from_char('z'), Some(35));
+/// assert_eq!(kami::colour_from_char('A'), None);
+/// assert_eq!(kami::colour_from_char('.'), None);
+/// let c = kami::colour_from_char('k').unwrap();
+/// assert_eq!(kami::colour_char(c), 'k');
+/// ```
+#[must_use]
+pub fn colour_from_char(ch: char) -> Option<Colour> {
+    match ch {
+        '0'..='9' | 'a'..='z' => ch.to_digit(36).map(|d| d as Colour),
+        _ => None,
+    }
+}
+
 /// Why a grid of cells or a palette does not make a level.
 ///
 /// ```
@@ -157,10 +177,10 @@ impl Level {
                 }
             }
         }
-        let cells = engine::parse_char_grid(text, |ch| match ch {
-            '.' => Ok(None),
-            '0'..='9' | 'a'..='z' => Ok(ch.to_digit(36).map(|d| d as Colour)),
-            _ => Err(format!("unknown character {ch:?} (colours are 0-9 and a-z, holes '.')")),
+        let cells = engine::parse_char_grid(text, |ch| match (ch, colour_from_char(ch)) {
+            ('.', _) => Ok(None),
+            (_, Some(colour)) => Ok(Some(colour)),
+            (_, None) => Err(format!("unknown character {ch:?} (colours are 0-9 and a-z, holes '.')")),
         })?;
         if cells.cells().iter().all(Option::is_none) {
             return Err(ParseError::new(1, 1, "the level has no triangles"));
@@ -332,6 +352,20 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character: `colour_from_char` gives a colour exactly for the 36 characters
+    /// `colour_char` writes, and the two are inverse.
+    #[test]
+    fn colour_from_char_inverts_colour_char() {
+        let written: Vec<char> = (0..MAX_COLOURS as Colour).map(colour_char).collect();
+        assert_eq!(written.iter().collect::<String>(), "0123456789abcdefghijklmnopqrstuvwxyz");
+        for ch in '\0'..=char::MAX {
+            match colour_from_char(ch) {
+                Some(colour) => assert_eq!(colour_char(colour), ch),
+                None => assert!(!written.contains(&ch), "{ch:?}"),
+            }
+        }
+    }
 
     #[test]
     fn text_round_trip_with_header_and_holes() {

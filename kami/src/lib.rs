@@ -11,7 +11,7 @@ pub mod svg;
 
 pub use generate::{GenerateError, Spec, generate};
 pub use hint::{Hint, hint};
-pub use level::{Colour, Level, LevelError, MAX_COLOURS, colour_char};
+pub use level::{Colour, Level, LevelError, MAX_COLOURS, colour_char, colour_from_char};
 pub use play::{Game, Move, MoveError};
 pub use regions::{RegionGraph, State};
 pub use solver::{Outcome, Proven, Report, SolveError, SolveOptions, solve};

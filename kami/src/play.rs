@@ -8,7 +8,7 @@ use std::str::FromStr;
 use engine::{Coord, TriangleGrid, flood_fill};
 use serde::{Deserialize, Serialize};
 
-use crate::{Colour, Level, MAX_COLOURS, colour_char};
+use crate::{Colour, Level, MAX_COLOURS, colour_char, colour_from_char};
 
 /// A move: tap triangle `(row, col)` and recolour its region to `colour`.
 ///
@@ -78,9 +78,8 @@ impl FromStr for Move {
                 .ok_or_else(|| MoveParseError::Number(t.to_string()))
         };
         let mut chars = colour.chars();
-        let colour = match (chars.next(), chars.next()) {
-            (Some(ch @ ('0'..='9' | 'a'..='z')), None) => ch.to_digit(36).map_or(0, |d| d as Colour),
-            _ => return Err(MoveParseError::Colour(colour.to_string())),
+        let (Some(colour), None) = (chars.next().and_then(colour_from_char), chars.next()) else {
+            return Err(MoveParseError::Colour(colour.to_string()));
         };
         Ok(Move { row: number(row)?, col: number(col)?, colour })
     }
