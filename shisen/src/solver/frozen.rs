@@ -204,6 +204,14 @@ impl Frozen {
     fn possible(&self, t: Tile, (t_lo, t_hi, t_above): (i32, i32, i32), u: Tile) -> bool {
         let (u_lo, u_hi, u_above) = self.rows(u);
         let (xt, xu) = (self.at[t as usize].0 as i32, self.at[u as usize].0 as i32);
+        // Tiles of two columns that can each be the top of its column meet over the board,
+        // and tiles that can each be in the bottom row meet under it; two tiles of an edge
+        // column meet beside it.
+        if xt != xu && (t_above == 0 && u_above == 0 || t_lo == 0 && u_lo == 0)
+            || xt == xu && (xt == 0 || xt + 1 == self.w as i32)
+        {
+            return true;
+        }
         // In one column the tiles outside `G` between the two stay between them.
         let between = if xt == xu { self.fixed_between(t, u) } else { 0 };
         let near = xt.abs_diff(xu) <= 1;
