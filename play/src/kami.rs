@@ -4,7 +4,7 @@
 
 use engine::{Budget, Outcome, SeededRng};
 use kami::generate::generate_within;
-use kami::{GenerateError, Hint, Level, MAX_COLOURS, Move, SolveError, SolveOptions, Spec, colour_char};
+use kami::{GenerateError, Hint, Level, Move, SolveError, SolveOptions, Spec, colour_char};
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
@@ -171,16 +171,7 @@ pub(crate) fn level(req: &LevelRequest, budget: &Budget) -> Result<LevelReply, A
 }
 
 fn colour_of(ch: char) -> Result<u8, ApiError> {
-    match ch.to_digit(36) {
-        Some(d) if ch.is_ascii_digit() || ch.is_ascii_lowercase() => {
-            if (d as usize) < MAX_COLOURS {
-                Ok(d as u8)
-            } else {
-                Err(ApiError::bad("colour out of range"))
-            }
-        }
-        _ => Err(ApiError::bad(format!("colour {ch:?} is not one of 0-9, a-z"))),
-    }
+    kami::colour_from_char(ch).ok_or_else(|| ApiError::bad(format!("colour {ch:?} is not one of 0-9, a-z")))
 }
 
 pub(crate) fn play(req: &PlayRequest) -> Result<PlayReply, ApiError> {
