@@ -48,9 +48,8 @@ Options:
   -h, --help             Print this help
 ";
 
-/// The environment variable `--quick` sets (to `1`) for the benchmarks: a bench that reads
-/// it keeps only one or two of its slowest cases. Unset, or `0`, means every case.
-pub const QUICK_ENV: &str = "PUZZLE_BENCH_QUICK";
+/// The environment variable `--quick` sets (to `1`) for the benchmarks (see [`engine::bench`]).
+pub use engine::bench::QUICK_ENV;
 
 /// The function id that other benchmarks in a group are compared against.
 const REFERENCE: &str = "reference";
