@@ -39,15 +39,19 @@ fn main() {
             }
             times.sort_by(f64::total_cmp);
             grading.sort_by(f64::total_cmp);
-            let at =
-                |v: &[f64], q: f64| v.get(((v.len() as f64 - 1.0) * q).ceil() as usize).map_or(f64::NAN, |x| x * 1e3);
+            // Milliseconds at quantile `q`, with `digits` decimals; a dash when nothing was measured.
+            let at = |v: &[f64], q: f64, digits: usize| {
+                v.get(((v.len() as f64 - 1.0) * q).ceil() as usize)
+                    .map_or_else(|| "—".to_string(), |x| format!("{:.digits$} ms", x * 1e3))
+            };
             let fail = if failed > 0 { format!(" ({failed} failed)") } else { String::new() };
+            let thrown = if puzzles > 0 { format!("{thrown}/{puzzles}{fail}") } else { format!("—{fail}") };
             println!(
-                "| {d} | {side} | {:.1} ms | {:.1} ms | {:.1} ms | {thrown}/{puzzles}{fail} | {:.2} ms |",
-                at(&times, 0.5),
-                at(&times, 0.99),
-                at(&times, 1.0),
-                at(&grading, 0.5)
+                "| {d} | {side} | {} | {} | {} | {thrown} | {} |",
+                at(&times, 0.5, 1),
+                at(&times, 0.99, 1),
+                at(&times, 1.0, 1),
+                at(&grading, 0.5, 2)
             );
         }
     }
