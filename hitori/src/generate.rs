@@ -828,75 +828,120 @@ mod search_evidence {
     }
 
     /// The regions model of a position the rules are stuck on: the undecided structure is a
-    /// set of two-state variables, and state `s` of variable `k` leaves unshaded cells that
-    /// join the regions `vars[k][s]` (the components of the decided unshaded cells). Counts
-    /// the assignments that leave the board connected.
-    fn connected_assignments(regions: usize, vars: &[[Vec<u8>; 2]]) -> usize {
-        (0..1usize << vars.len())
-            .filter(|bits| {
-                let edges: Vec<&[u8]> = vars.iter().enumerate().map(|(k, v)| &v[bits >> k & 1][..]).collect();
-                joins_all(regions, &edges)
-            })
-            .count()
+    /// set of two-state variables; state `s` of variable `k` leaves unshaded a cell that joins
+    /// the regions `vars[k][s]` (the components of the decided unshaded cells). A link
+    /// `(k1, t1, k2, t2)` says that the cell variable `k1` shades in state `t1` touches the one
+    /// `k2` shades in state `t2`: those states exclude each other (a two-cell clause), and
+    /// in the other two states the two unshaded cells join their regions.
+    struct Model {
+        regions: usize,
+        vars: Vec<[Vec<u8>; 2]>,
+        links: Vec<(usize, usize, usize, usize)>,
     }
 
-    /// Whether a probe decides something in the regions model: assume one state of one
-    /// variable, then apply the cut rule (a state whose cells are all that still joins the
-    /// board is taken) until nothing changes; a contradiction is a decision.
-    fn a_probe_decides(regions: usize, vars: &[[Vec<u8>; 2]]) -> bool {
-        for k0 in 0..vars.len() {
-            for s0 in 0..2 {
-                let mut state: Vec<Option<usize>> = vec![None; vars.len()];
-                state[k0] = Some(s0);
-                let contradiction = loop {
-                    let open = |state: &[Option<usize>], skip: Option<(usize, usize)>| -> bool {
-                        let edges: Vec<&[u8]> = (0..vars.len())
-                            .flat_map(|k| (0..2).map(move |s| (k, s)))
-                            .filter(|&(k, s)| state[k].is_none_or(|t| t == s) && Some((k, s)) != skip)
-                            .map(|(k, s)| &vars[k][s][..])
-                            .collect();
-                        joins_all(regions, &edges)
-                    };
-                    if !open(&state, None) {
-                        break true;
+    impl Model {
+        /// Whether the states `allowed` (per variable: state 0, state 1) leave the board
+        /// connected, with every allowed state's cell unshaded.
+        fn open(&self, allowed: &[[bool; 2]]) -> bool {
+            let mut edges: Vec<Vec<u8>> = Vec::new();
+            for (k, v) in self.vars.iter().enumerate() {
+                for s in 0..2 {
+                    if allowed[k][s] {
+                        edges.push(v[s].clone());
                     }
-                    let forced: Vec<(usize, usize)> = (0..vars.len())
-                        .filter(|&k| state[k].is_none())
-                        .flat_map(|k| (0..2).map(move |s| (k, s)))
-                        .filter(|&(k, s)| !open(&state, Some((k, s))))
-                        .collect();
-                    if forced.is_empty() {
-                        break false;
-                    }
-                    let mut clash = false;
-                    for (k, s) in forced {
-                        clash |= state[k].is_some_and(|t| t != s);
-                        state[k] = Some(s);
-                    }
-                    if clash {
-                        break true;
-                    }
-                };
-                if contradiction {
-                    return true;
                 }
             }
+            for &(k1, t1, k2, t2) in &self.links {
+                if allowed[k1][1 - t1] && allowed[k2][1 - t2] {
+                    edges.push(vec![self.vars[k1][1 - t1][0], self.vars[k2][1 - t2][0]]);
+                }
+            }
+            let edges: Vec<&[u8]> = edges.iter().map(Vec::as_slice).collect();
+            joins_all(self.regions, &edges)
         }
-        false
+
+        /// The assignments that break no link and leave the board connected.
+        fn connected_assignments(&self) -> usize {
+            (0..1usize << self.vars.len())
+                .filter(|bits| {
+                    let state = |k: usize| bits >> k & 1;
+                    if self.links.iter().any(|&(k1, t1, k2, t2)| state(k1) == t1 && state(k2) == t2) {
+                        return false;
+                    }
+                    let allowed: Vec<[bool; 2]> =
+                        (0..self.vars.len()).map(|k| [state(k) == 0, state(k) == 1]).collect();
+                    self.open(&allowed)
+                })
+                .count()
+        }
+
+        /// Whether a probe decides something: assume one state of one variable, then apply
+        /// the links and the cut rule (a state whose cell is needed to keep the board
+        /// connected is taken) until nothing changes; a contradiction is a decision.
+        fn a_probe_decides(&self) -> bool {
+            let n = self.vars.len();
+            for k0 in 0..n {
+                for s0 in 0..2 {
+                    let mut state: Vec<Option<usize>> = vec![None; n];
+                    let mut queue = vec![(k0, s0)];
+                    let contradiction = 'probe: loop {
+                        while let Some((k, s)) = queue.pop() {
+                            match state[k] {
+                                Some(t) if t != s => break 'probe true,
+                                Some(_) => continue,
+                                None => state[k] = Some(s),
+                            }
+                            for &(k1, t1, k2, t2) in &self.links {
+                                if (k1, t1) == (k, s) {
+                                    queue.push((k2, 1 - t2));
+                                }
+                                if (k2, t2) == (k, s) {
+                                    queue.push((k1, 1 - t1));
+                                }
+                            }
+                        }
+                        let allowed: Vec<[bool; 2]> =
+                            state.iter().map(|s| [s.is_none_or(|t| t == 0), s.is_none_or(|t| t == 1)]).collect();
+                        if !self.open(&allowed) {
+                            break true;
+                        }
+                        for k in (0..n).filter(|&k| state[k].is_none()) {
+                            for s in 0..2 {
+                                let mut without = allowed.clone();
+                                without[k][s] = false;
+                                if !self.open(&without) {
+                                    queue.push((k, s));
+                                }
+                            }
+                        }
+                        if queue.is_empty() {
+                            break false;
+                        }
+                    };
+                    if contradiction {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
     }
 
     /// Random regions models: how many have exactly one connected assignment that no probe
-    /// finds. A domino (`a a` side by side) joins the regions above and below it in both
-    /// states, so it adds one region to them in each state: after merging, a two-region
-    /// edge. A rectangle (`a a` in two rows, same columns) joins its middle to three
-    /// regions in each state.
+    /// decides. A domino (`a a` side by side) joins the regions above and below it in both
+    /// states, so each state adds one region to them: after merging, a two-region edge. A
+    /// rectangle (`a a` in two rows, same columns) joins its middle to two more regions in
+    /// each state. Links are dominoes whose cells touch.
     #[test]
     #[ignore = "a measurement of some seconds, for the docs"]
     fn regions_models() {
+        const MODELS: usize = 3_000_000;
         let mut rng = SeededRng::new(11);
-        for (name, rectangles) in [("dominoes", 0u64), ("mixed", 35), ("rectangles", 100)] {
+        for (name, rectangles, links) in
+            [("dominoes", 0u64, 0usize), ("dominoes, touching", 0, 4), ("mixed", 35, 0), ("rectangles", 100, 0)]
+        {
             let (mut unique, mut stuck) = (0, 0);
-            for _ in 0..1_000_000 {
+            for _ in 0..MODELS {
                 let regions = 3 + rng.index(6);
                 let count = 2 + rng.index(5);
                 let mut vars: Vec<[Vec<u8>; 2]> = Vec::new();
@@ -912,15 +957,22 @@ mod search_evidence {
                     }
                     vars.push(states);
                 }
-                if connected_assignments(regions, &vars) == 1 {
+                let mut model = Model { regions, vars, links: Vec::new() };
+                for _ in 0..rng.index(links + 1) {
+                    let (k1, k2) = (rng.index(count), rng.index(count));
+                    if k1 != k2 {
+                        model.links.push((k1, rng.index(2), k2, rng.index(2)));
+                    }
+                }
+                if model.connected_assignments() == 1 {
                     unique += 1;
-                    if !a_probe_decides(regions, &vars) {
+                    if !model.a_probe_decides() {
                         stuck += 1;
-                        println!("{name}: {regions} regions {vars:?}");
+                        println!("{name}: {regions} regions {:?} links {:?}", model.vars, model.links);
                     }
                 }
             }
-            println!("{name}: 1000000 models, {unique} with one connected assignment, {stuck} of them stuck");
+            println!("{name}: {MODELS} models, {unique} with one connected assignment, {stuck} of them stuck");
         }
     }
 
