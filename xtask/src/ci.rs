@@ -10,7 +10,11 @@ pub const STEPS: [&[&str]; 3] = [
     &["test", "--workspace"],
 ];
 
-/// Runs formatting, lints, tests, the fixture check and the browser tests.
+/// The documentation step: every crate's docs, private items included, with rustdoc's
+/// warnings (broken or ambiguous intra-doc links) as errors.
+pub const DOC: &[&str] = &["doc", "--workspace", "--no-deps", "--document-private-items"];
+
+/// Runs formatting, lints, tests, the docs, the fixture check and the browser tests.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("usage: cargo xtask ci".to_string());
@@ -25,6 +29,16 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         if !status.success() {
             return Err(format!("`cargo {}` failed", step.join(" ")));
         }
+    }
+    eprintln!("==> RUSTDOCFLAGS=\"-D warnings\" cargo {}", DOC.join(" "));
+    let status = Command::new(crate::cargo())
+        .args(DOC)
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("`cargo {}` failed", DOC.join(" ")));
     }
     eprintln!("==> cargo xtask fixtures --check");
     crate::fixtures::run(root, &["--check".to_string()])?;

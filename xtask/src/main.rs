@@ -9,7 +9,7 @@ commands:
   fixtures [--check]   regenerate generated fixtures and tidy hand-written ones;
                        --check lists stale or untidy files and fails
   bench [options]      run the criterion benches and print a summary table (--help for options)
-  ci                   fmt --check, clippy -D warnings, test --workspace, fixtures --check, e2e
+  ci                   fmt --check, clippy -D warnings, test --workspace, doc, fixtures --check, e2e
   demo                 generate and solve one puzzle per game with a fixed seed
   e2e                  the playground's browser tests in headless Chromium (installs it when missing)
 ";
