@@ -41,9 +41,7 @@ pub(crate) struct Grader<'m> {
     p: Propagator,
     /// Static facts by level: easy, medium.
     facts: [Vec<(usize, Cell)>; 2],
-    /// Probes run (a measure of the grader's work).
-    pub(crate) probes: u64,
-    /// Read (clock, cancel token) at every probe and every cut scan.
+    /// Read (clock, cancel token) before every cut scan.
     meter: Option<&'m mut Meter>,
     /// The meter stopped grading: the profile means nothing.
     pub(crate) stopped: bool,
@@ -56,21 +54,13 @@ impl<'m> Grader<'m> {
             let level = usize::from(Rule::from_static(r).difficulty() != Difficulty::Easy);
             facts[level].push((i, v));
         }
-        Grader { p: Propagator::new(puzzle), facts, probes: 0, meter: None, stopped: false }
+        Grader { p: Propagator::new(puzzle), facts, meter: None, stopped: false }
     }
 
     /// The same grader, stopping (with [`Grader::stopped`] set) when `meter` does.
     pub(crate) fn within(mut self, meter: &'m mut Meter) -> Grader<'m> {
         self.meter = Some(meter);
         self
-    }
-
-    /// `true` (and [`Grader::stopped`] set) once the meter has stopped.
-    fn stop(&mut self) -> bool {
-        if !self.stopped && self.meter.as_deref_mut().is_some_and(Meter::check) {
-            self.stopped = true;
-        }
-        self.stopped
     }
 
     /// The grade, leaving the grader at the closure of that grade (for `NeedsSearch`, at the
@@ -142,45 +132,20 @@ impl<'m> Grader<'m> {
 
     /// [`Propagator::propagate`], stopping (with `stopped` set) when the meter does.
     fn propagate(&mut self) -> bool {
-        let (meter, stopped) = (&mut self.meter, &mut self.stopped);
-        self.p.propagate(|| {
-            if !*stopped && meter.as_deref_mut().is_some_and(Meter::check) {
-                *stopped = true;
-            }
-            *stopped
-        })
+        let meter = &mut self.meter;
+        let ok = self.p.propagate(|| meter.as_deref_mut().is_some_and(Meter::check));
+        self.stopped |= self.p.stopped;
+        ok
     }
 
-    /// Failed-literal probing by the medium rules until no probe decides a cell; `false`
-    /// when a cell fails both ways (no solution).
+    /// Failed-literal probing by the medium rules until no probe decides a cell
+    /// ([`Propagator::probe`] on every undecided cell); `false` when a cell fails both ways
+    /// (no solution) or the meter stopped.
     fn probe(&mut self) -> bool {
-        loop {
-            let mut progress = false;
-            for i in 0..self.p.state.len() {
-                if self.p.state[i] != Cell::Unknown {
-                    continue;
-                }
-                for (assume, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
-                    self.probes += 1;
-                    let mark = self.p.mark();
-                    let ok = self.p.assign(i, assume) && self.propagate();
-                    self.p.undo(mark);
-                    if self.stop() {
-                        return false;
-                    }
-                    if !ok {
-                        if !(self.p.assign(i, other) && self.propagate()) {
-                            return false;
-                        }
-                        progress = true;
-                        break;
-                    }
-                }
-            }
-            if !progress {
-                return true;
-            }
-        }
+        let meter = &mut self.meter;
+        let ok = self.p.probe(|_, _| false, &mut || meter.as_deref_mut().is_some_and(Meter::check));
+        self.stopped |= self.p.stopped;
+        ok
     }
 }
 

@@ -34,6 +34,8 @@ pub(crate) struct Propagator {
     pub(crate) queue: Vec<(usize, Cell)>,
     /// A cell was shaded since the last cut scan.
     dirty: bool,
+    /// A `stop` callback answered `true`: the results since mean nothing.
+    pub(crate) stopped: bool,
 }
 
 /// Where to roll back to: the trail's length and the connectivity's checkpoint.
@@ -75,6 +77,7 @@ impl Propagator {
             trail: Vec::new(),
             queue: Vec::new(),
             dirty: false,
+            stopped: false,
         }
     }
 
@@ -126,7 +129,8 @@ impl Propagator {
 
     /// Applies the queue and the cut rule until nothing is left; `false` on a
     /// contradiction, or when `stop` (asked before each cut scan, the expensive step)
-    /// answers `true`. The queue is empty afterwards.
+    /// answers `true`, which also sets [`Propagator::stopped`]. The queue is empty
+    /// afterwards.
     pub(crate) fn propagate(&mut self, mut stop: impl FnMut() -> bool) -> bool {
         loop {
             while let Some((i, v)) = self.queue.pop() {
@@ -139,6 +143,7 @@ impl Propagator {
                 return true;
             }
             if stop() {
+                self.stopped = true;
                 self.queue.clear();
                 return false;
             }
@@ -149,6 +154,40 @@ impl Propagator {
                 }
             }
             if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    /// Failed-literal probing: an undecided cell (other than those `skip` leaves out) whose
+    /// one state leads by [`Propagator::propagate`] to a contradiction takes the other
+    /// state, until no probe decides anything. `false` when a cell fails both ways (no
+    /// solution below the current assumptions) or `stop` stopped a propagation
+    /// ([`Propagator::stopped`]).
+    pub(crate) fn probe(&mut self, skip: impl Fn(&Propagator, usize) -> bool, stop: &mut dyn FnMut() -> bool) -> bool {
+        loop {
+            let mut progress = false;
+            for i in 0..self.state.len() {
+                if self.state[i] != Cell::Unknown || skip(self, i) {
+                    continue;
+                }
+                for (assume, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
+                    let mark = self.mark();
+                    let ok = self.assign(i, assume) && self.propagate(&mut *stop);
+                    self.undo(mark);
+                    if self.stopped {
+                        return false;
+                    }
+                    if !ok {
+                        if !(self.assign(i, other) && self.propagate(&mut *stop)) {
+                            return false;
+                        }
+                        progress = true;
+                        break;
+                    }
+                }
+            }
+            if !progress {
                 return true;
             }
         }

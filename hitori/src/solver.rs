@@ -284,12 +284,10 @@ impl<'m> Search<'m> {
     /// [`Propagator::propagate`], stopping (with `aborted` set) when the meter does: a
     /// deduction round on a big board can take long, so the clock is read before each.
     fn propagate(&mut self) -> bool {
-        let (meter, aborted) = (&mut *self.meter, &mut self.aborted);
-        self.p.propagate(|| {
-            let stop = meter.check();
-            *aborted |= stop;
-            stop
-        })
+        let meter = &mut *self.meter;
+        let ok = self.p.propagate(|| meter.check());
+        self.aborted |= self.p.stopped;
+        ok
     }
 
     fn shading(&self, extra: Option<usize>) -> Grid<bool> {
@@ -297,36 +295,13 @@ impl<'m> Search<'m> {
         Grid::from_vec(self.p.width(), self.p.state.len() / self.p.width(), cells).expect("state has the board's shape")
     }
 
-    /// Failed-literal probing: an undecided cell whose one state leads by propagation to a
-    /// contradiction takes the other state. Repeats until nothing changes; `false` when a
-    /// cell fails both ways (or the budget ran out).
+    /// [`Propagator::probe`], leaving out the cells whose number is alone in their lines
+    /// (the last stage decides them); `false` on a contradiction or when the budget ran out.
     fn probe(&mut self) -> bool {
-        loop {
-            let mut progress = false;
-            for i in 0..self.p.state.len() {
-                if self.p.state[i] != Cell::Unknown || self.p.free(i) {
-                    continue;
-                }
-                for (try_state, other) in [(Cell::Shaded, Cell::Unshaded), (Cell::Unshaded, Cell::Shaded)] {
-                    let mark = self.p.mark();
-                    let ok = self.p.assign(i, try_state) && self.propagate();
-                    self.p.undo(mark);
-                    if self.aborted {
-                        return false;
-                    }
-                    if !ok {
-                        if !(self.p.assign(i, other) && self.propagate()) {
-                            return false;
-                        }
-                        progress = true;
-                        break;
-                    }
-                }
-            }
-            if !progress {
-                return true;
-            }
-        }
+        let meter = &mut *self.meter;
+        let ok = self.p.probe(Propagator::free, &mut || meter.check());
+        self.aborted |= self.p.stopped;
+        ok
     }
 
     fn search(&mut self) {
