@@ -8,18 +8,7 @@
 /// ```
 #[must_use]
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    escape_chars(text, true)
 }
 
 /// `text` with `&`, `<` and `>` escaped: enough for element text (a `<title>`), where
@@ -30,12 +19,19 @@ pub fn escape(text: &str) -> String {
 /// ```
 #[must_use]
 pub fn escape_text(text: &str) -> String {
+    escape_chars(text, false)
+}
+
+/// `&`, `<`, `>` escaped, and the two quotes when `quotes` is set.
+fn escape_chars(text: &str, quotes: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
+            '"' if quotes => out.push_str("&quot;"),
+            '\'' if quotes => out.push_str("&apos;"),
             c => out.push(c),
         }
     }
