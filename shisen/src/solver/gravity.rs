@@ -7,11 +7,14 @@
 //! serves: its key is the bit set of removed tiles, and a child position already proven
 //! lost is skipped before it is played (no node, no grid copy). Moves are ordered: pairs
 //! within one column first (only that column moves), then kinds being finished, then upper
-//! tiles first. The search restarts after 2,000 nodes, then 4,000,
-//! 8,000, ..., each time with the order of the upper tiles shuffled a little more; failed
-//! positions stay remembered, so the search stays exact while one early wrong move no
-//! longer costs the whole budget (random 18x8 deals left undecided after 200,000 nodes: 11
-//! in 200 without restarts, 2 with). The move list looks only at the tiles a path can
+//! tiles first; when the last two tiles of a kind are both the top of their column and
+//! connect, that removal is the only one tried (a safe move: [`Search::branch`]). The search
+//! restarts with node limits of 1,000 times the Luby sequence (1,000, 1,000, 2,000, 1,000,
+//! 1,000, 2,000, 4,000, ...), each time with the order of the upper tiles shuffled a little
+//! more (up to a limit); failed positions stay remembered, so the search stays exact while
+//! one early wrong move no longer costs the whole budget (random 18x8 deals left undecided
+//! after 200,000 nodes: 11 in 200 without restarts, 2 with), and solvable deals get many
+//! differently ordered dives. The move list looks only at the tiles a path can
 //! leave (found on the occupancy masks, a few word operations a row) and at the tiles beside
 //! a tile of their class: an enclosed tile connects only to a neighbour. A position in
 //! which the fixpoint of [`super::frozen`] leaves a tile that can never go is lost: the
@@ -20,8 +23,8 @@
 //! search dives without it, so solvable deals pay for one check). Before the first
 //! restart the three pairings of every class of four are probed at the root with the same
 //! fixpoint ([`Search::probe_pairings`]): a pairing it proves lost is used by no winning
-//! line, so its pairs are never played. The rules tried and dropped (other dead-end tests,
-//! a safe move) are in `docs/gravity.md`.
+//! line, so its pairs are never played. The rules tried and dropped (other dead-end tests)
+//! and the measurements are in `docs/gravity.md`.
 
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
@@ -34,8 +37,8 @@ use crate::Board;
 /// An empty cell of the padded class grid.
 const NO_CLASS: u32 = u32::MAX;
 
-/// The node limit of the first search (doubled at each restart).
-const RESTART_NODES: u64 = 2000;
+/// The node limit of the first search, the unit of the restarts' limits ([`luby`]).
+const RESTART_NODES: u64 = 1000;
 
 /// The spread of the random part of the move order at the first restart, in thousandths of a row.
 const NOISE: u64 = 10_000;
@@ -88,6 +91,23 @@ pub(super) struct Search {
     /// Whether every position is checked with [`Frozen`] (else only the root): not in the
     /// first search of [`Search::run_with_restarts`], whose dive finds most solutions.
     pub(super) checking: bool,
+    /// Whether a safe move is played alone ([`Search::branch`]); off only in the tests
+    /// that compare the search with and without it.
+    pub(super) safe_moves: bool,
+}
+
+/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...:
+/// the node limits of the restarts, in units of [`RESTART_NODES`].
+fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let k = u64::BITS - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
 }
 
 impl Search {
@@ -124,6 +144,7 @@ impl Search {
             first_limit: RESTART_NODES,
             frozen: gravity.then(|| Frozen::new(w, h, n)),
             checking: true,
+            safe_moves: true,
             all_columns,
         };
         search.refresh_classes(&(0..w).collect::<Vec<_>>());
@@ -136,13 +157,16 @@ impl Search {
         (moves, best, self.meter)
     }
 
-    /// Depth-first searches with a doubling node limit, each with the move order shuffled a
-    /// little more, the last one with the whole budget. Failed positions stay failed from one
+    /// Depth-first searches with the node limits of the Luby sequence (in units of
+    /// `first_limit`), each with the move order shuffled a little more, until one ends within
+    /// its limit or the budget runs out; the limits grow without bound, so a search within
+    /// an unlimited budget ends. Failed positions stay failed from one
     /// search to the next, so the search stays exact; the restarts only keep one early wrong
     /// move from costing the whole budget.
     pub(super) fn run_with_restarts(&mut self) -> Step {
         let overall = self.meter.node_limit();
         let mut limit = self.first_limit;
+        let mut restarts = 1;
         self.checking = false;
         loop {
             let cap = self.meter.nodes().saturating_add(limit);
@@ -158,7 +182,8 @@ impl Search {
                 self.failed.insert(self.key());
                 return Step::Failed;
             }
-            limit = limit.saturating_mul(2);
+            restarts += 1;
+            limit = self.first_limit.saturating_mul(luby(restarts));
             self.checking = true;
             self.noise = (self.noise * 2).clamp(NOISE, NOISE_MAX);
         }
@@ -348,6 +373,12 @@ impl Search {
         }
     }
 
+    /// Whether no tile stands above the tile at `cell` (always, without gravity).
+    fn is_top(&self, cell: usize) -> bool {
+        let w = self.tiles.grid.width();
+        !self.gravity || cell < w || self.tiles.grid.tile(cell - w).is_none()
+    }
+
     fn key(&self) -> Box<[u64]> {
         self.removed.clone().into_boxed_slice()
     }
@@ -371,6 +402,17 @@ impl Search {
         self.branch()
     }
 
+    /// The children of the position, best first; a position all of whose children fail
+    /// fails. A safe move is tried alone: the last two tiles `a` and `b` of a kind, each the
+    /// top of its column, that connect (on a settled board). Take a winning line from the
+    /// position; it removes `a` with `b`, the only tile of its kind left. Play that removal
+    /// first, then the line's other removals in their order: no tile stands above `a` or `b`
+    /// and none can come to, so removing them moves no other tile, and every later position
+    /// is the line's with the two cells of `a` and `b` empty (or `a` and `b` fallen lower in
+    /// the line's), so every removal still connects (an empty cell never blocks a path). So
+    /// the position after the safe move wins whenever the position does, and its siblings
+    /// need not be tried. (Without gravity no tile ever moves, and every connecting pair of
+    /// the last two tiles of a kind is safe.)
     fn branch(&mut self) -> Step {
         if self.line.tiles_left == 0 {
             return Step::Solved;
@@ -392,6 +434,8 @@ impl Search {
             return Step::Failed;
         }
         let mut moves: Vec<(u64, usize, usize)> = Vec::new();
+        let mut safe = None;
+        let settled = self.all_columns.is_none() || !self.line.moves.is_empty();
         // The tiles that can be in a pair: those a path can leave, and those beside a tile of
         // their class (enclosed tiles connect only to a neighbour). By class, then tile.
         let mut marked = std::mem::take(&mut self.marked);
@@ -420,6 +464,9 @@ impl Search {
                         let depth = (self.tiles.grid.y(a) + self.tiles.grid.y(b)) as u64;
                         let noise = if self.noise == 0 { 0 } else { self.rng.below(self.noise) };
                         moves.push((across * 1_000_000_000 + finishing * 1_000_000 + depth * 1000 + noise, a, b));
+                        if finishing == 0 && safe.is_none() && settled && self.is_top(a) && self.is_top(b) {
+                            safe = Some((0, a, b));
+                        }
                     }
                 }
             }
@@ -428,6 +475,10 @@ impl Search {
             self.candidate[t as usize] = 0;
         }
         self.marked = marked;
+        if let Some(m) = safe.filter(|_| self.safe_moves) {
+            moves.clear();
+            moves.push(m);
+        }
         moves.sort_unstable();
         for (_, a, b) in moves {
             if self.lost_after(a, b) {
@@ -456,8 +507,47 @@ mod tests {
     use engine::Coord;
     use proptest::prelude::*;
 
+    #[test]
+    fn restart_limits_follow_the_luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(0), 1);
+        assert_eq!(luby(1023), 512);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// Safe moves ([`Search::branch`]) change no answer: the search with them and the
+        /// search without them agree (and a line found wins), on boards too big for brute
+        /// force, played a few moves in (so that kinds are down to their last two tiles).
+        #[test]
+        fn safe_moves_keep_every_answer(w in 3usize..7, h in 2usize..6, copies in 1usize..=2, moves in 0usize..8, seed: u64) {
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0);
+            let mut board = deal(w, h, copies, seed);
+            let mut rng = engine::SeededRng::new(seed);
+            for _ in 0..moves {
+                let pairs = crate::path::removable_pairs(&board);
+                if pairs.is_empty() {
+                    break;
+                }
+                let pair = &pairs[rng.below(pairs.len() as u64) as usize];
+                board.set(pair.a, None);
+                board.set(pair.b, None);
+                crate::game::apply_gravity(&mut board);
+            }
+            let mut without = Search::new(&board, true, meter());
+            without.safe_moves = false;
+            let expected = without.run();
+            prop_assert_ne!(expected, Step::OutOfBudget);
+            let mut with = Search::new(&board, true, meter());
+            prop_assert_eq!(with.run(), expected, "{}", board);
+            if expected == Step::Solved {
+                let (moves, _, _) = with.finish();
+                prop_assert!(replay(&board, true, &moves).unwrap().is_cleared());
+            }
+        }
 
         /// The search restarting after every few nodes (so that the failed positions of a
         /// search cut short serve the next one) agrees with brute force.
