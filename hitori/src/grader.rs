@@ -57,6 +57,13 @@ impl<'m> Grader<'m> {
         Grader { p: Propagator::new(puzzle), facts, meter: None, stopped: false }
     }
 
+    /// The same grader, with `facts` known from the start (as easy facts).
+    #[cfg(test)]
+    pub(crate) fn assuming(mut self, facts: &[(usize, Cell)]) -> Grader<'m> {
+        self.facts[0].extend_from_slice(facts);
+        self
+    }
+
     /// The same grader, stopping (with [`Grader::stopped`] set) when `meter` does.
     pub(crate) fn within(mut self, meter: &'m mut Meter) -> Grader<'m> {
         self.meter = Some(meter);

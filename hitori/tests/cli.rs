@@ -314,6 +314,20 @@ fn steps_show_the_rule_that_made_the_grade() {
             assert_eq!(v["steps"].as_array().map(Vec::len), Some(144));
         }
     }
+    // A search puzzle: the rules get stuck (exit 1), the solver proves it unique.
+    for seed in 0..3 {
+        let puzzle = run(&["generate", "--size", "12", "--seed", &seed.to_string(), "--difficulty", "search"], "");
+        assert_eq!(puzzle.code, 0, "{}", puzzle.stderr);
+        let out = run(&["steps"], &puzzle.stdout);
+        assert_eq!((out.code, out.stdout.lines().last()), (1, Some("grade: search")));
+        assert!(out.stdout.lines().count() < 12 * 12 + 1);
+        assert_eq!(run(&["solve"], &puzzle.stdout).stdout.lines().next(), Some("unique"));
+    }
+    let out = run(&["generate", "--size", "9", "--difficulty", "search"], "");
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (1, "hitori: search puzzles need both sides at least 7 and one at least 10, not 9x9\n")
+    );
     let out = run(&["steps"], "1 2\n2 1\n");
     assert_eq!((out.code, out.stdout.as_str()), (1, "grade: search\n"));
     let out = run(&["steps"], "2 1 2\n");

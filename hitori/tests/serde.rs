@@ -113,7 +113,8 @@ fn every_error_and_difficulty_round_trips() {
     for e in [
         GenerateError::Empty,
         GenerateError::NoUniquePuzzle { width: 1, height: 2 },
-        GenerateError::NoPuzzleOfDifficulty { width: 3, height: 3, difficulty: Difficulty::NeedsSearch },
+        GenerateError::NoPuzzleOfDifficulty { width: 3, height: 3, difficulty: Difficulty::Hard },
+        GenerateError::TooSmallForSearch { width: 9, height: 9 },
         GenerateError::GaveUp { reason: engine::StopReason::Cancelled },
     ] {
         round_trips(&e);

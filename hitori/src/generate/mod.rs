@@ -13,7 +13,9 @@
 //! With a difficulty (`hitori/docs/grades.md` in the repository has the details): the first unique puzzle is kept if it has the grade; otherwise a
 //! fresh shading is numbered so the rules below the grade have nothing to start from (no
 //! `a x a` from medium on, no `a a` from hard on), and the grader steers it by renumbering
-//! one shaded cell at a time. Grades below search prove uniqueness by themselves.
+//! one shaded cell at a time. Grades below search prove uniqueness by themselves. A puzzle
+//! that needs search is built around a core from a library (module `search`), proven unique
+//! by the solver and checked stuck by the grader.
 //!
 //! Repairs and restarts are bounded and every choice comes from the random stream (each
 //! uniqueness proof is capped by a node count, not a clock), so the same seed gives the
@@ -28,6 +30,10 @@ use crate::connectivity::Connectivity;
 use crate::grader::{Grader, Profile};
 use crate::solver::{Answer, solve_in};
 use crate::steps::Difficulty;
+
+#[cfg(test)]
+mod anneal;
+mod search;
 
 /// Restarts with a fresh shading before giving up.
 const ATTEMPTS: usize = 40;
@@ -61,9 +67,7 @@ pub enum GenerateError {
         /// Board height.
         height: usize,
     },
-    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries (the usual
-    /// answer for `search`: no unique puzzle the generator builds has been seen to need
-    /// search).
+    /// No puzzle of the wanted difficulty turned up in [`GRADED_TRIES`] tries.
     #[error("found no {difficulty} puzzle at {width}x{height} in {GRADED_TRIES} tries")]
     NoPuzzleOfDifficulty {
         /// Board width.
@@ -72,6 +76,15 @@ pub enum GenerateError {
         height: usize,
         /// What was asked for.
         difficulty: Difficulty,
+    },
+    /// A `search` puzzle was asked for on a board too small for the cores it is built
+    /// around (module `search`).
+    #[error("search puzzles need both sides at least 7 and one at least 10, not {width}x{height}")]
+    TooSmallForSearch {
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
     },
     /// The spec's budget ran out (or was cancelled) first.
     #[error("gave up before a puzzle was found ({reason})")]
@@ -272,6 +285,21 @@ pub fn generate_with_stats(spec: &Spec, rng: &mut SeededRng) -> Result<(Generate
         stats.puzzles = 1;
         return unique(width, height, rng, &mut meter).map(|g| (g, stats));
     };
+    if difficulty == Difficulty::NeedsSearch {
+        // Built around a core that needs search (see `search`).
+        if !search::fits(width, height) {
+            return Err(GenerateError::TooSmallForSearch { width, height });
+        }
+        for _ in 0..GRADED_TRIES {
+            out_of_budget(&mut meter)?;
+            stats.puzzles += 1;
+            if let Some(generated) = search::attempt(width, height, rng, &mut meter)? {
+                return Ok((generated, stats));
+            }
+            stats.thrown_away += 1;
+        }
+        return Err(GenerateError::NoPuzzleOfDifficulty { width, height, difficulty });
+    }
     // The first unique puzzle, as ungraded generation makes it from the first seed drawn:
     // often of the wanted grade already.
     let generated = unique(width, height, &mut SeededRng::new(rng.next_u64()), &mut meter)?;
@@ -303,14 +331,11 @@ pub fn generate_with_stats(spec: &Spec, rng: &mut SeededRng) -> Result<(Generate
         }
         let puzzle = Puzzle::from_grid(numbers.clone()).expect("numbers are positive");
         let profile = graded(&puzzle, &mut meter)?;
-        if profile.difficulty == difficulty
-            && (difficulty < Difficulty::NeedsSearch || is_unique(&puzzle, &solution, &mut meter)?)
-        {
+        // Grades below search prove uniqueness by themselves.
+        if profile.difficulty == difficulty {
             return Ok((Generated { puzzle, solution }, stats));
         }
-        // Search puzzles are not steered: no renumbering has been seen to bring a unique
-        // puzzle closer to one (see hitori/docs/grades.md).
-        if profile.difficulty != Difficulty::NeedsSearch && difficulty != Difficulty::NeedsSearch {
+        if profile.difficulty != Difficulty::NeedsSearch {
             if let Some(puzzle) = steer(&solution, &mut numbers, profile, difficulty, rng, &mut meter, &mut stats)? {
                 return Ok((Generated { puzzle, solution }, stats));
             }
@@ -631,8 +656,15 @@ mod tests {
         }
         let w = crate::steps::walkthrough(p);
         assert_eq!(w.difficulty, d);
-        assert_eq!(w.steps.iter().map(|s| s.rule.difficulty()).max(), Some(d));
-        assert_eq!(w.states, g.solution.map(|&s| crate::Cell::from_shaded(s)));
+        let solution = g.solution.map(|&s| crate::Cell::from_shaded(s));
+        if d == Difficulty::NeedsSearch {
+            // Stuck: every cell the rules decide agrees with the solution, some are left.
+            assert!(w.states.cells().iter().zip(solution.cells()).all(|(a, b)| *a == crate::Cell::Unknown || a == b));
+            assert!(w.states.cells().contains(&crate::Cell::Unknown));
+        } else {
+            assert_eq!(w.steps.iter().map(|s| s.rule.difficulty()).max(), Some(d));
+            assert_eq!(w.states, solution);
+        }
         assert_eq!(answer(p), Answer::Unique(g.solution.clone()));
     }
 
@@ -649,6 +681,14 @@ mod tests {
                 }
             }
         }
+        for (side, seeds) in [(10, 0..12), (12, 0..6), (15, 0..4), (25, 0..2)] {
+            for seed in seeds {
+                let spec = Spec::new(side + seed as usize % 3, side).with_difficulty(Difficulty::NeedsSearch);
+                let (g, stats) = generate_with_stats(&spec, &mut SeededRng::new(seed)).unwrap();
+                assert_graded(&g, Difficulty::NeedsSearch);
+                assert_eq!(generate_with_stats(&spec, &mut SeededRng::new(seed)).unwrap(), (g, stats));
+            }
+        }
         let p = graded_puzzle(6, 6, 11, Difficulty::Medium).unwrap();
         assert_eq!(crate::steps::grade(&p), Difficulty::Medium);
         let err = graded_puzzle(1, 2, 0, Difficulty::Easy).unwrap_err();
@@ -657,16 +697,27 @@ mod tests {
 
     #[test]
     fn graded_fifty_by_fifty() {
-        for d in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        for d in Difficulty::ALL {
             let g = generate_with_solution(&Spec::new(50, 50).with_difficulty(d), &mut SeededRng::new(3)).unwrap();
             assert_graded(&g, d);
         }
     }
 
     #[test]
-    fn search_puzzles_are_not_found() {
-        let e = graded_puzzle(6, 6, 1, Difficulty::NeedsSearch).unwrap_err();
-        assert_eq!(e, GenerateError::NoPuzzleOfDifficulty { width: 6, height: 6, difficulty: Difficulty::NeedsSearch });
+    fn search_puzzles_need_a_board_a_core_fits() {
+        for (w, h) in [(5, 8), (9, 9), (6, 12)] {
+            let e = graded_puzzle(w, h, 1, Difficulty::NeedsSearch).unwrap_err();
+            assert_eq!(e, GenerateError::TooSmallForSearch { width: w, height: h });
+        }
+        let e = GenerateError::TooSmallForSearch { width: 9, height: 9 };
+        assert_eq!(e.to_string(), "search puzzles need both sides at least 7 and one at least 10, not 9x9");
+        // The bounds of the message are those of the cores.
+        assert!(search::fits(7, 10) && search::fits(10, 7) && !search::fits(6, 10) && !search::fits(9, 9));
+        let g =
+            generate_with_solution(&Spec::new(10, 10).with_difficulty(Difficulty::NeedsSearch), &mut SeededRng::new(1))
+                .unwrap();
+        assert_eq!(answer(&g.puzzle), Answer::Unique(g.solution.clone()));
+        assert_eq!(crate::steps::grade(&g.puzzle), Difficulty::NeedsSearch);
     }
 
     #[test]
