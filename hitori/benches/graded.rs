@@ -4,7 +4,7 @@
 //! the median, p99 and max wall time of one `generate` call and the share of starting
 //! puzzles thrown away (`hitori::generate::Stats`). Criterion then times `generate` cycling
 //! through the same seeds. With `PUZZLE_BENCH_QUICK=1` (`cargo xtask bench --quick`): 5 seeds
-//! at 10, 25 and 50, and `search` (which fails: no search puzzle is found) only at 10.
+//! at 10, 25 and 50.
 
 use std::time::{Duration, Instant};
 
@@ -14,11 +14,6 @@ use hitori::steps::Difficulty;
 
 fn plan() -> (u64, Vec<usize>) {
     if engine::bench::quick() { (5, vec![10, 25, 50]) } else { (50, vec![10, 15, 20, 25, 50]) }
-}
-
-/// Under `PUZZLE_BENCH_QUICK=1`, the failing `search` grade runs only at 10.
-fn skipped(d: Difficulty, side: usize) -> bool {
-    engine::bench::quick() && d == Difficulty::NeedsSearch && side > 10
 }
 
 fn quantile(sorted: &[Duration], q: f64) -> Duration {
@@ -31,9 +26,6 @@ fn summary(seeds: u64, sizes: &[usize]) {
     println!("|---|---|---|---|---|---|---|");
     for d in Difficulty::ALL {
         for &side in sizes {
-            if skipped(d, side) {
-                continue;
-            }
             let mut times = Vec::new();
             let (mut puzzles, mut thrown, mut failed) = (0, 0, 0);
             for seed in 0..seeds {
@@ -67,9 +59,6 @@ fn bench_graded(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("generate_{d}"));
         group.sample_size(10);
         for &side in &sizes {
-            if skipped(d, side) {
-                continue;
-            }
             group.bench_with_input(BenchmarkId::new("generator", side), &side, |b, &side| {
                 let mut seed = 0;
                 b.iter(|| {

@@ -31,7 +31,7 @@ use crate::solver::Answer;
 use crate::steps::Difficulty;
 
 /// The library: cores separated by blank lines, a row a line, shaded cells marked `*`;
-/// lines starting with `#` are comments (the seed of [`anneal`](super::anneal) that found
+/// lines starting with `#` are comments (the seed of the annealing tool, `anneal.rs`, that found
 /// the core).
 const CORES: &str = include_str!("cores.txt");
 
