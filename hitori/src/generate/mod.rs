@@ -548,10 +548,18 @@ fn maximal_shading(width: usize, height: usize, rng: &mut SeededRng) -> Grid<boo
     let mut conn = Connectivity::new(width, height);
     let mut order: Vec<usize> = (0..width * height).collect();
     rng.shuffle(&mut order);
+    shade_maximally(&mut conn, &order);
+    Grid::from_fn(width, height, |c| conn.is_shaded(c.y as usize * width + c.x as usize))
+}
+
+/// Shades the cells of `order`, in that order and again until nothing changes, each when it
+/// touches no shaded cell and keeps the rest connected (and at least one cell unshaded).
+fn shade_maximally(conn: &mut Connectivity, order: &[usize]) {
+    let (width, height) = (conn.width(), conn.height());
     let n = width * height;
     loop {
         let before = conn.shaded_count();
-        for &i in &order {
+        for &i in order {
             let (x, y) = (i % width, i / width);
             let touching = (x > 0 && conn.is_shaded(i - 1))
                 || (x + 1 < width && conn.is_shaded(i + 1))
@@ -565,7 +573,6 @@ fn maximal_shading(width: usize, height: usize, rng: &mut SeededRng) -> Grid<boo
             break;
         }
     }
-    Grid::from_fn(width, height, |c| conn.is_shaded(c.y as usize * width + c.x as usize))
 }
 
 /// A latin rectangle cut from a shuffled cyclic latin square of side max(width, height).

@@ -7,13 +7,15 @@
 //! The cores of `cores.txt` were found by annealing (see `hitori/docs/grades.md`) and are
 //! checked by the tests.
 //!
-//! Around a core (turned, its numbers mapped onto random values of `1..=max(width, height)`):
+//! Around a core (mirrored at random across its diagonal):
 //!
 //! 1. column `k` and row `k` are unshaded; the other cells outside the core get a maximal
 //!    shading, as in ungraded generation, with the core's shaded cells already in place;
-//! 2. the unshaded cells outside the core get numbers that repeat nowhere among the unshaded
-//!    cells of their lines and that no core cell of their lines has, so no rule ties a cell
-//!    outside the core to one in it; each shaded cell outside copies an unshaded cell
+//! 2. a latin square of side `max(width, height)` whose top left `k`×`k` block is a
+//!    subsquare numbers the board: the core's numbers are mapped onto the subsquare's, the
+//!    unshaded cells outside take the square's, so they repeat nowhere among the unshaded
+//!    cells of their lines and no core cell of their lines has them, and no rule ties a
+//!    cell outside the core to one in it; each shaded cell outside copies an unshaded cell
 //!    outside, of its row or column;
 //! 3. the solver proves uniqueness, second solutions are ruled out as in ungraded
 //!    generation, and the grader checks that the rules are stuck.
@@ -24,15 +26,15 @@
 
 use engine::{Grid, Meter, SeededRng};
 
-use super::{GenerateError, Generated, copy_from_line, graded, prove};
+use super::{GenerateError, Generated, copy_from_line, graded, prove, shade_maximally};
 use crate::Puzzle;
 use crate::connectivity::Connectivity;
 use crate::solver::Answer;
 use crate::steps::Difficulty;
 
 /// The library: cores separated by blank lines, a row a line, shaded cells marked `*`;
-/// lines starting with `#` are comments (the seed of the annealing tool, `anneal.rs`, that found
-/// the core).
+/// lines starting with `#` are comments (the seed of the annealing tool, `anneal.rs`, that
+/// found the core).
 const CORES: &str = include_str!("cores.txt");
 
 /// One core: its side, numbers and only solution, row by row.
@@ -116,14 +118,12 @@ pub(super) fn attempt(
         return Ok(None);
     };
     let mut numbers = Grid::from_fn(width, height, |c| square[c.y as usize * m + c.x as usize]);
-    let mut target = Grid::new(width, height, false);
     let mut conn = Connectivity::new(width, height);
     for y in 0..k {
         for x in 0..k {
             let c = y * k + x;
             numbers[y * width + x] = subsquare[core.numbers[c] as usize - 1];
             if core.shaded[c] {
-                target[y * width + x] = true;
                 conn.shade(y * width + x);
             }
         }
@@ -132,24 +132,9 @@ pub(super) fn attempt(
     // 1. A maximal shading of the rest, the rim left unshaded.
     let mut order: Vec<usize> = (0..width * height).filter(|&i| !inside(i) && !rim(i)).collect();
     rng.shuffle(&mut order);
+    shade_maximally(&mut conn, &order);
+    let target = Grid::from_fn(width, height, |c| conn.is_shaded(c.y as usize * width + c.x as usize));
     let n = width * height;
-    loop {
-        let before = conn.shaded_count();
-        for &i in &order {
-            let (x, y) = (i % width, i / width);
-            let touching = (x > 0 && conn.is_shaded(i - 1))
-                || (x + 1 < width && conn.is_shaded(i + 1))
-                || (y > 0 && conn.is_shaded(i - width))
-                || (y + 1 < height && conn.is_shaded(i + width));
-            if !conn.is_shaded(i) && !touching && conn.shaded_count() + 1 < n && !conn.would_disconnect(i) {
-                conn.shade(i);
-                target[i] = true;
-            }
-        }
-        if conn.shaded_count() == before {
-            break;
-        }
-    }
 
     // 2. Numbers outside: the latin square's for unshaded cells, copies for shaded ones.
     for i in 0..n {
