@@ -178,6 +178,12 @@ fn hitori_checks_hints_and_solves() {
     assert_eq!((&done["solved"], done["violations"].as_array().unwrap().len()), (&json!(true), 0));
     let touching = ok(&host, "/api/hitori/check", &json!({ "rows": ["1 1", "1 2"], "states": ["##", ".."] }));
     assert_eq!(touching["violations"][0]["cells"], json!([[0, 0], [1, 0]]));
+    // A search puzzle is unique; a board too small for one is refused.
+    let hard = ok(&host, "/api/hitori/new", &json!({ "size": "10", "seed": 4, "difficulty": "search" }));
+    assert_eq!(hard["grade"], "search");
+    assert_eq!(ok(&host, "/api/hitori/solve", &json!({ "rows": hard["rows"] }))["class"], "unique");
+    let small = post(&host, "/api/hitori/new", &json!({ "size": "6", "difficulty": "search" }));
+    assert!(error(&small, 422).contains("at least 7"));
 }
 
 #[test]
