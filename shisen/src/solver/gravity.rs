@@ -43,8 +43,8 @@ const RESTART_NODES: u64 = 1000;
 
 /// The fewest tiles a dealt board needs for [`Search::run_with_restarts`] to check positions
 /// below the root with [`Frozen`]. On 18x8 deals (144 tiles) a check costs about five nodes and
-/// cuts small subtrees: random 18x8 gravity deals, seeds 0 to 299, decided 299 without the
-/// checks (p99 152 ms) and 298 with them (p99 569 ms); from 24x12 (288 tiles) on the checks
+/// cuts small subtrees: random 18x8 gravity deals, seeds 0 to 299, are all decided without the
+/// checks (p99 79 ms) and 298 with them (p99 569 ms); from 24x12 (288 tiles) on the checks
 /// decide many more deals (`docs/gravity.md`).
 const CHECK_TILES: usize = 200;
 
