@@ -27,9 +27,10 @@
 //! neighbouring columns too high) is tried only with the tiles beside it, and is looked at
 //! again only when its column or a neighbouring one changed; the path test works on the
 //! columns' heights ([`joins`], checked against the cell-by-cell `reference_joins` of the tests).
-//! The pairs the last check found possible are tried first, in the order it found them (a
-//! position in the search differs little from the last one checked); each is tested as
-//! usual, and the sweeps follow until nothing changes, so `G` is the least set all the same.
+//! The pairs that the last check to put every tile in `G` found possible are tried first, in
+//! the order it found them (a position in the search differs little from the last one
+//! checked); each is tested as usual, and the sweeps follow until nothing changes, so `G` is
+//! the least set all the same.
 //!
 //! The positions must be settled (no tile above an empty cell): every position a move
 //! reaches is, and a dealt board floating above holes is not checked. The proof is checked
@@ -59,7 +60,8 @@ pub(super) struct Frozen {
     next: Vec<bool>,
     /// Per tile: the tiles of its class it is known never to go with in a winning line.
     pub(super) forbid: Vec<Vec<Tile>>,
-    /// The possible pairs in the order the last check found them, tried first by the next.
+    /// The possible pairs in the order the last check that put every tile in `G` found them,
+    /// tried first by the next checks.
     order: Vec<(Tile, Tile)>,
     /// The possible pairs the current check found, in order.
     admitted: Vec<(Tile, Tile)>,
@@ -114,9 +116,10 @@ impl Frozen {
         self.dirty.resize(w, true);
         self.next.clear();
         self.next.resize(w, false);
-        // The pairs the last check found possible are tried first, in its order: a position
-        // differs little from the last one checked, so most of `G` is found in one pass,
-        // each tile with one path test. Every pair is tested as usual, so `G` is the same.
+        // The pairs the last check that found no stuck tile found possible are tried first, in
+        // its order: a position differs little from the last one checked, so most of `G` is
+        // found in one pass, each tile with one path test. Every pair is tested as usual, so
+        // `G` is the same.
         let order = std::mem::take(&mut self.order);
         self.admitted.clear();
         for &(t, u) in &order {
@@ -157,7 +160,10 @@ impl Frozen {
             }
             std::mem::swap(&mut self.dirty, &mut self.next);
         }
-        std::mem::swap(&mut self.order, &mut self.admitted);
+        // A complete order (a position not stuck) serves the next checks best.
+        if left == 0 {
+            std::mem::swap(&mut self.order, &mut self.admitted);
+        }
         left > 0
     }
 
