@@ -360,7 +360,7 @@ fn joins(w: i32, h: i32, a: Cell, b: Cell, height: impl Fn(i32) -> i32) -> bool 
 #[cfg(test)]
 mod tests {
     use super::super::common::Tiles;
-    use super::super::test_support::deal;
+    use super::super::test_support::{deal, played};
     use super::super::{brute_force, gravity};
     use super::*;
     use crate::Board;
@@ -377,22 +377,6 @@ mod tests {
             }
         }
         Frozen::new(board.width(), board.height(), tiles.len()).stuck(&tiles.grid, &class, &tiles.members)
-    }
-
-    /// `board` after up to `moves` removals chosen at random (gravity after each).
-    fn played(mut board: Board, moves: usize, seed: u64) -> Board {
-        let mut rng = SeededRng::new(seed);
-        for _ in 0..moves {
-            let pairs = crate::path::removable_pairs(&board);
-            if pairs.is_empty() {
-                break;
-            }
-            let pair = &pairs[rng.below(pairs.len() as u64) as usize];
-            board.set(pair.a, None);
-            board.set(pair.b, None);
-            crate::game::apply_gravity(&mut board);
-        }
-        board
     }
 
     /// [`joins`] the slow way: every path of at most two turns, cell by cell.

@@ -510,7 +510,7 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{deal, meter};
+    use super::super::test_support::{deal, meter, played};
     use super::super::{brute_force, replay};
     use super::*;
     use engine::Coord;
@@ -534,18 +534,7 @@ mod tests {
         fn safe_moves_keep_every_answer(w in 3usize..7, h in 2usize..6, copies in 1usize..=2, moves in 0usize..8, seed: u64) {
             let copies = 2 * copies;
             prop_assume!((w * h) % copies == 0);
-            let mut board = deal(w, h, copies, seed);
-            let mut rng = engine::SeededRng::new(seed);
-            for _ in 0..moves {
-                let pairs = crate::path::removable_pairs(&board);
-                if pairs.is_empty() {
-                    break;
-                }
-                let pair = &pairs[rng.below(pairs.len() as u64) as usize];
-                board.set(pair.a, None);
-                board.set(pair.b, None);
-                crate::game::apply_gravity(&mut board);
-            }
+            let board = played(deal(w, h, copies, seed), moves, seed);
             let mut without = Search::new(&board, true, meter());
             without.safe_moves = false;
             let expected = without.run();

@@ -301,4 +301,20 @@ mod test_support {
         let spec = crate::generate::Spec::new(w, h, copies).unwrap();
         crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
     }
+
+    /// `board` after up to `moves` removals chosen at random (gravity after each).
+    pub(super) fn played(mut board: Board, moves: usize, seed: u64) -> Board {
+        let mut rng = SeededRng::new(seed);
+        for _ in 0..moves {
+            let pairs = crate::path::removable_pairs(&board);
+            if pairs.is_empty() {
+                break;
+            }
+            let pair = &pairs[rng.below(pairs.len() as u64) as usize];
+            board.set(pair.a, None);
+            board.set(pair.b, None);
+            crate::game::apply_gravity(&mut board);
+        }
+        board
+    }
 }
