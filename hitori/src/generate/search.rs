@@ -339,6 +339,31 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The square is latin, and its top left block holds only the subsquare's numbers.
+        #[test]
+        fn latin_squares_have_their_subsquare(k in 1usize..7, extra in 0usize..8, seed: u64) {
+            let m = 2 * k + extra;
+            let mut meter = engine::Budget::default().start();
+            let (square, subsquare) = latin_with_subsquare(m, k, &mut SeededRng::new(seed), &mut meter).unwrap();
+            let all: Vec<u32> = (1..=m as u32).collect();
+            for line in 0..m {
+                let mut row: Vec<u32> = (0..m).map(|x| square[line * m + x]).collect();
+                let mut column: Vec<u32> = (0..m).map(|y| square[y * m + line]).collect();
+                row.sort_unstable();
+                column.sort_unstable();
+                proptest::prop_assert_eq!(&row, &all);
+                proptest::prop_assert_eq!(&column, &all);
+            }
+            proptest::prop_assert_eq!(subsquare.len(), k);
+            for y in 0..k {
+                for x in 0..k {
+                    proptest::prop_assert!(subsquare.contains(&square[y * m + x]));
+                }
+            }
+        }
+    }
+
     #[test]
     fn small_boards_have_no_core() {
         assert!(!fits(5, 5));
