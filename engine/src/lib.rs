@@ -6,6 +6,7 @@ pub mod budget;
 pub mod cli;
 pub mod coord;
 pub mod grid;
+pub mod pack;
 pub mod rng;
 pub mod ron_format;
 pub mod size;
