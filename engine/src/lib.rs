@@ -4,6 +4,7 @@ pub mod bench;
 pub mod budget;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod code;
 pub mod coord;
 pub mod grid;
 pub mod pack;

@@ -14,7 +14,8 @@ pub const STEPS: [&[&str]; 3] = [
 /// warnings (broken or ambiguous intra-doc links) as errors.
 pub const DOC: &[&str] = &["doc", "--workspace", "--no-deps", "--document-private-items"];
 
-/// Runs formatting, lints, tests, the docs, the fixture check and the browser tests.
+/// Runs formatting, lints, tests, the docs, the fixture check, the GNU parallel recipe of
+/// `docs/scale.md` and the browser tests.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("usage: cargo xtask ci".to_string());
@@ -42,6 +43,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     }
     eprintln!("==> cargo xtask fixtures --check");
     crate::fixtures::run(root, &["--check".to_string()])?;
+    eprintln!("==> cargo xtask scale");
+    crate::scale::run(root, &[])?;
     eprintln!("==> cargo xtask e2e");
     crate::e2e::run(root, &[])
 }

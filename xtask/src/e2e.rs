@@ -74,16 +74,7 @@ fn install_browser() -> Result<(), String> {
         return Ok(());
     }
     eprintln!("e2e: installing chromium and chromium-driver");
-    let apt = |args: &[&str]| -> Result<(), String> {
-        let status = Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .map_err(|e| format!("cannot run apt-get: {e}"))?;
-        if status.success() { Ok(()) } else { Err(format!("`apt-get {}` failed", args.join(" "))) }
-    };
-    apt(&["update", "-q"])?;
-    apt(&["install", "-y", "-q", "chromium", "chromium-driver"])
+    crate::apt_install(&["chromium", "chromium-driver"])
 }
 
 /// A free loopback port (the OS picks it; it stays free for the moment we need it).

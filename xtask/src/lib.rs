@@ -9,8 +9,10 @@ pub mod ci;
 pub mod demo;
 pub mod e2e;
 pub mod fixtures;
+pub mod scale;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The workspace root (the parent of this crate's directory).
 ///
@@ -30,6 +32,24 @@ pub fn workspace_root() -> PathBuf {
 #[must_use]
 pub fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
+}
+
+/// Installs Debian `packages` with `apt-get` (as root), after updating the package lists:
+/// what the project's checks need on a fresh machine (Chromium, GNU parallel).
+///
+/// # Errors
+/// `apt-get` cannot run or fails.
+pub fn apt_install(packages: &[&str]) -> Result<(), String> {
+    let apt = |args: &[&str]| -> Result<(), String> {
+        let status = Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .map_err(|e| format!("cannot run apt-get: {e}"))?;
+        if status.success() { Ok(()) } else { Err(format!("`apt-get {}` failed", args.join(" "))) }
+    };
+    apt(&["update", "-q"])?;
+    apt(&[&["install", "-y", "-q"], packages].concat())
 }
 
 /// The root README's code runs as a doctest, so the shared shape it shows stays true.

@@ -9,9 +9,12 @@ commands:
   fixtures [--check]   regenerate generated fixtures and tidy hand-written ones;
                        --check lists stale or untidy files and fails
   bench [options]      run the criterion benches and print a summary table (--help for options)
-  ci                   fmt --check, clippy -D warnings, test --workspace, doc, fixtures --check, e2e
+  ci                   fmt --check, clippy -D warnings, test --workspace, doc, fixtures --check,
+                       scale, e2e
   demo                 generate and solve one puzzle per game with a fixed seed
   e2e                  the playground's browser tests in headless Chromium (installs it when missing)
+  scale                docs/scale.md's GNU parallel recipe for every game: 4 shards merged = one run
+                       (installs GNU parallel when missing)
 ";
 
 fn main() -> ExitCode {
@@ -22,6 +25,7 @@ fn main() -> ExitCode {
         Some("bench") => xtask::bench::run(&root, &args[1..]),
         Some("ci") => xtask::ci::run(&root, &args[1..]),
         Some("demo") => xtask::demo::run(&args[1..]),
+        Some("scale") => xtask::scale::run(&root, &args[1..]),
         Some("e2e") => xtask::e2e::run(&root, &args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{HELP}");

@@ -98,7 +98,7 @@ pub struct PackArgs {
     #[arg(long, value_name = "S", requires = "count")]
     pub seed_start: Option<u64>,
     /// Only the seeds of the range that are I modulo N (with --seeds): shards never overlap.
-    #[arg(long, value_name = "I/N", requires = "seeds")]
+    #[arg(long, value_name = "I/N", requires = "seeds", conflicts_with = "count")]
     pub shard: Option<Shard>,
     /// Write the pack to FILE (default: standard output).
     #[arg(long, value_name = "FILE")]
