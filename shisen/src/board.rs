@@ -302,6 +302,17 @@ impl Board {
         Board { cells: Grid::new(width, height, None), labels, classes, masks: Masks::new(width, height) }
     }
 
+    /// An empty `width` × `height` board with this board's labels and matching groups (the
+    /// symmetries' transforms).
+    pub(crate) fn resized(&self, width: usize, height: usize) -> Board {
+        Board {
+            cells: Grid::new(width, height, None),
+            labels: self.labels.clone(),
+            classes: self.classes.clone(),
+            masks: Masks::new(width, height),
+        }
+    }
+
     /// Number of columns.
     ///
     /// ```

@@ -4,9 +4,11 @@ pub mod board;
 pub mod fixture;
 pub mod game;
 pub mod generate;
+pub mod pack;
 pub mod path;
 pub mod solver;
 pub mod svg;
+pub mod symmetry;
 pub use board::{Board, Kind};
 pub use generate::{Deal, Spec, generate};
 pub use path::{Pair, Path, hint};
@@ -51,6 +53,9 @@ pub enum Error {
     /// A generator spec out of range.
     #[error(transparent)]
     Spec(#[from] generate::SpecError),
+    /// Pack options that describe no pack ([`pack::PackOptions`]).
+    #[error(transparent)]
+    Options(#[from] pack::OptionsError),
     /// A generator that found no deal.
     #[error(transparent)]
     Generate(#[from] generate::GenerateError),

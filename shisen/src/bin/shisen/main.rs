@@ -1,5 +1,7 @@
-//! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render` (the full reference
-//! is `docs/cli.md` in the repository).
+//! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render`, and packs of deals
+//! (`pack`, `verify`: module `pack`). The full reference is `docs/cli.md` in the repository.
+
+mod pack;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -27,7 +29,7 @@ usage (one line on stderr); 3 gave up (--timeout or the node budget ran out).
 --json prints each answer as one JSON document (fields in docs/cli.md).";
 
 /// The most tiles of one kind `--copies` accepts (a 100x100 board).
-const MAX_COPIES: u64 = 10_000;
+pub(crate) const MAX_COPIES: u64 = 10_000;
 
 /// Shisen-Sho: removable pairs, hints, exact solver, solvable deals, pictures.
 #[derive(Parser)]
@@ -108,6 +110,14 @@ enum Command {
         #[arg(default_value = "-")]
         board: String,
     },
+    /// A pack of solvable deals with their witnesses, as JSON Lines, in seed order.
+    #[command(after_help = format!("Output: one JSON entry per line: game, seed, puzzle (the board text, rows joined by \\n), removals (the witness, `x1,y1 x2,y2` in play order), options. Deals equal up to a symmetry and a renaming of the kinds appear once. The summary (counted by the pairs removable at the start) goes to stderr.\nLimits: as `shisen generate`.\n\nExample:\n  shisen pack --seeds 0..500 --gravity --out deals.jsonl\n  shisen pack --seeds 0..500 --gravity --shard 0/2 --out a.jsonl   # and 1/2 into b.jsonl, then\n  shisen pack --merge a.jsonl b.jsonl --out deals.jsonl"))]
+    Pack(pack::PackCommand),
+    /// Re-checks every entry of a pack: the deal agrees with its options, the removals clear it.
+    #[command(
+        after_help = "Output: `N entries: H hold, W wrong, U unknown`; each wrong entry on stderr as `FILE:LINE: reason`.\nExit 0 all hold, 1 some entry is wrong, 2 not a shisen pack.\n\nExample:\n  shisen verify deals.jsonl"
+    )]
+    Verify(pack::VerifyCommand),
 }
 
 /// Reads `X1,Y1,X2,Y2` (a clap value parser).
@@ -121,6 +131,12 @@ fn parse_pair(text: &str) -> Result<(Coord, Coord), String> {
         [x1, y1, x2, y2] => Ok((Coord::new(x1, y1), Coord::new(x2, y2))),
         _ => Err("expected X1,Y1,X2,Y2 with whole numbers".to_string()),
     }
+}
+
+/// Reads `--size WxH` (its limits are the generator spec's, checked after).
+pub(crate) fn parse_size(size: &str) -> Result<Size, Failure> {
+    let any_size = SizeLimits::new(0, usize::MAX).with_max_cells(usize::MAX);
+    Size::parse(size, &any_size).map_err(|_| Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8")))
 }
 
 fn read_board(source: &str, input: Input<'_>) -> Result<Board, Failure> {
@@ -224,9 +240,7 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
             Ok((code, out))
         }
         Command::Generate { size, kinds, copies, seed, gravity, any, timeout } => {
-            let any_size = SizeLimits::new(0, usize::MAX).with_max_cells(usize::MAX);
-            let size = Size::parse(&size, &any_size)
-                .map_err(|_| Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8")))?;
+            let size = parse_size(&size)?;
             let spec = Spec::default()
                 .with_size(size.width, size.height)
                 .with_copies(copies as usize)
@@ -244,6 +258,8 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
             }
             Ok((0, deal.board.to_string()))
         }
+        Command::Pack(args) => pack::pack(&args, json),
+        Command::Verify(args) => pack::verify(&args, json, input),
         Command::Render { path, hint, board } => {
             let board = read_board(&board, input)?;
             let path = match (path, hint) {
@@ -297,6 +313,7 @@ mod tests {
         "solve",
         "generate",
         "render",
+        "verify",
         "--json",
         "--gravity",
         "--timeout",
