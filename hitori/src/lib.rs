@@ -6,11 +6,13 @@ pub mod fixture;
 pub mod game;
 pub mod generate;
 mod grader;
+pub mod pack;
 mod propagate;
 pub mod rules;
 pub mod solver;
 pub mod steps;
 pub mod svg;
+pub mod symmetry;
 
 pub use board::Puzzle;
 pub use generate::{GenerateError, Spec, generate};

@@ -173,6 +173,18 @@ impl Spec {
     }
 }
 
+/// Whether a `search` puzzle can be built at `width`×`height`: some core of the library
+/// (module `search`) fits ([`GenerateError::TooSmallForSearch`] otherwise).
+///
+/// ```
+/// assert!(hitori::generate::fits_search(10, 10));
+/// assert!(!hitori::generate::fits_search(6, 6));
+/// ```
+#[must_use]
+pub fn fits_search(width: usize, height: usize) -> bool {
+    search::fits(width, height)
+}
+
 /// A generated puzzle with its one solution (`true` = shaded).
 ///
 /// ```

@@ -1,9 +1,12 @@
-//! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, as in the
-//! workspace's command-line contract (`docs/cli.md`).
+//! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, make
+//! packs of them (`pack`, `verify`: module `pack`), as in the workspace's command-line
+//! contract (`docs/cli.md`).
 //!
 //! Exit codes: 0 answered, 1 no solution (or no puzzle of that kind exists, or no hint),
 //! 2 bad input or usage (one line on stderr, nothing on stdout; clap's suggestion and a
 //! "try --help" line may follow a usage error), 3 the `--timeout` ran out.
+
+mod pack;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -143,6 +146,23 @@ enum Command {
         #[arg(default_value = "-")]
         input: String,
     },
+    /// Many graded puzzles with their proven solutions, as JSON Lines, in seed order.
+    #[command(after_help = concat!(
+        "Output: one JSON object per line: game, seed, puzzle (rows joined by \\n), grade,\n",
+        "solution (one string per row, `#` shaded, `.` unshaded), options. The summary goes to\n",
+        "standard error. The same options give the same bytes for any --threads.\n\n",
+        "Examples:\n  hitori pack --count 1000 --mix easy=400,medium=400,hard=160,search=40 --out pack.jsonl\n",
+        "  hitori pack --seeds 0..5000 --shard 1/4 --difficulty hard --out shard1.jsonl",
+    ))]
+    Pack(pack::PackCommand),
+    /// Re-checks every entry of a pack: rules, uniqueness, grade, options.
+    #[command(after_help = concat!(
+        "Output: `N entries: H hold, W wrong, U unknown`; each bad entry on standard error as\n",
+        "`FILE:LINE: reason`. Exit 0 all hold, 1 some wrong, 3 some not re-proven in --timeout,\n",
+        "2 not a hitori pack.\n\n",
+        "Example:\n  hitori verify pack.jsonl",
+    ))]
+    Verify(pack::VerifyCommand),
 }
 
 fn main() -> ExitCode {
@@ -173,6 +193,8 @@ fn run(cli: Cli, read: Input<'_>) -> Result<(u8, String), Failure> {
             let svg = hitori::svg::render_state(&puzzle, &state).map_err(|e| Failure(2, e.to_string()))?;
             Ok((0, if json { engine::cli::json_line(&RenderJson { svg: &svg }) } else { svg }))
         }
+        Command::Pack(args) => pack::pack(&args, json),
+        Command::Verify(args) => pack::verify(&args, json, read),
     }
 }
 
@@ -425,7 +447,7 @@ mod tests {
             Command::Solve { timeout, .. } | Command::Generate { timeout, .. } | Command::Steps { timeout, .. } => {
                 *timeout = (*timeout).min(cap).or(cap);
             }
-            Command::Hint { .. } | Command::Render { .. } => {}
+            Command::Hint { .. } | Command::Render { .. } | Command::Pack(_) | Command::Verify(_) => {}
         }
         run(cli, Input::stdin(stdin))
     }
