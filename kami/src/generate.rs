@@ -296,6 +296,23 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Level, GenerateError
     generate_within(spec, rng, &Budget::default())
 }
 
+impl Spec {
+    /// Checks the spec's ranges as [`generate`] does before it starts (for a command that
+    /// validates its options up front).
+    ///
+    /// ```
+    /// use kami::generate::{GenerateError, Spec};
+    /// assert_eq!(Spec::default().validate(), Ok(()));
+    /// assert_eq!(Spec::default().with_colours(0).validate(), Err(GenerateError::Colours { colours: 0 }));
+    /// ```
+    ///
+    /// # Errors
+    /// The first range the spec breaks (see [`GenerateError`]).
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        check(self)
+    }
+}
+
 /// Checks a spec's ranges (see [`GenerateError`]).
 fn check(spec: &Spec) -> Result<(), GenerateError> {
     let Spec { rows, cols, colours, regions, attempts, .. } = *spec;
@@ -340,6 +357,25 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
 /// # Errors
 /// As [`generate`], and [`GenerateError::GaveUp`] when the budget runs out.
 pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Level, GenerateError> {
+    generate_proven(spec, rng, budget).map(|(level, _)| level)
+}
+
+/// [`generate_within`] with the proof: the level (its `par` set) and the optimal solution
+/// the solver found, of `par` moves. The same level as [`generate_within`] for the same
+/// spec, seed and budget; the solution is the same on every run (the proofs search on the
+/// calling thread only, under a node limit).
+///
+/// ```
+/// use kami::generate::{Spec, generate_proven};
+/// let spec = Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// let (level, moves) = generate_proven(&spec, &mut engine::SeededRng::new(2026), &engine::Budget::default()).unwrap();
+/// assert_eq!(level.par, Some(moves.len() as u32));
+/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// ```
+///
+/// # Errors
+/// As [`generate_within`].
+pub fn generate_proven(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<(Level, Vec<Move>), GenerateError> {
     check(spec)?;
     let Spec { rows, cols, colours, regions, .. } = *spec;
     let mut overall = budget.clone();
@@ -366,7 +402,7 @@ pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Res
         match solve_solved(&level, &proof) {
             (Solved::Optimal(moves), _) => {
                 level.par = Some(moves.len() as u32);
-                return Ok(level);
+                return Ok((level, moves));
             }
             (_, Some(reason)) if reason != StopReason::NodeLimit => return Err(GenerateError::GaveUp(reason)),
             _ => {}

@@ -4,10 +4,12 @@ pub mod fixture;
 pub mod generate;
 pub mod hint;
 pub mod level;
+pub mod pack;
 pub mod play;
 pub mod regions;
 pub mod solver;
 pub mod svg;
+pub mod symmetry;
 
 pub use generate::{GenerateError, Spec, generate};
 pub use hint::{Hint, hint};

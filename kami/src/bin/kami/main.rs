@@ -1,5 +1,6 @@
-//! The `kami` command: `solve`, `hint`, `render` and `generate` KAMI levels, as in the
-//! workspace's command-line contract (`docs/cli.md`).
+//! The `kami` command: `solve`, `hint`, `render` and `generate` KAMI levels, make packs of
+//! levels and `verify` them, as in the workspace's command-line contract (`docs/cli.md`).
+//! This file holds the commands' arguments and the one-level commands; `pack.rs` the packs.
 //!
 //! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout;
 //! clap's suggestion and a "try --help" line may follow a usage error), 3 the `--timeout`
@@ -15,6 +16,8 @@ use kami::generate::{GenerateError, MAX_SIDE, MAX_TRIANGLES, Spec, generate_with
 use kami::hint::Hint;
 use kami::{Game, Level, Move, SolveError, SolveOptions, colour_char};
 use serde::Serialize;
+
+mod pack;
 
 /// The sizes `generate --size` accepts: at most 200 rows and 200 columns, at most 10000
 /// triangles (a side of 0 is left to `generate`, which names it).
@@ -137,6 +140,27 @@ enum Command {
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
     },
+    /// A pack of levels: one JSON line per seed's level, with its proven par and moves.
+    #[command(after_help = concat!(
+        "Seeds: --seeds A..B tries every seed from A to B-1; --count N tries seeds from --seed-start\n",
+        "(default 0) on until the pack holds N levels. --size, --colors and --regions are those of\n",
+        "`generate`; --par A..B keeps the levels whose proven par is A to B, both included (--par N:\n",
+        "exactly N). Levels equal up to a symmetry of the rectangle and a renaming of colours are\n",
+        "kept once. The same bytes for any --threads.\n\n",
+        "Output: JSON Lines on standard output or in --out FILE, one entry per level in seed order:\n",
+        "{\"game\":\"kami\",\"seed\",\"puzzle\",\"par\",\"moves\":[{\"row\",\"col\",\"colour\"}],\"options\"};\n",
+        "the summary on standard error. Exit 0 done, 2 bad options, 3 --timeout stopped it (--resume).\n\n",
+        "Example:\n  kami pack --count 200 --size 10x29 --colors 4 --regions 24 --par 6..9 --out levels.jsonl",
+    ))]
+    Pack(pack::PackCommand),
+    /// Re-checks every level of a pack: its moves, its par (re-proven), its seed and options.
+    #[command(after_help = concat!(
+        "Output: `N entries: H hold, W wrong, U unknown`; each bad line on standard error as\n",
+        "FILE:LINE: reason. Exit 0 all hold, 1 some wrong, 3 some not re-proven within --timeout,\n",
+        "2 not a kami pack.\n\n",
+        "Example:\n  kami verify levels.jsonl",
+    ))]
+    Verify(pack::VerifyCommand),
 }
 
 fn main() -> ExitCode {
@@ -165,6 +189,8 @@ fn run(cli: Cli, read: &mut Reader<'_>) -> Result<(u8, String), Failure> {
         Command::Generate { size, colors, regions, seed, timeout } => {
             generate_command(&size, colors, regions, seed, timeout, json)
         }
+        Command::Pack(args) => pack::pack(&args, json),
+        Command::Verify(args) => pack::verify(&args, json),
     }
 }
 
