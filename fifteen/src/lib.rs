@@ -11,10 +11,12 @@ pub mod generate;
 pub mod goal;
 pub mod heuristic;
 pub mod hint;
+pub mod pack;
 pub mod pdb;
 pub mod solvable;
 pub mod solver;
 pub mod svg;
+pub mod symmetry;
 pub mod table;
 
 pub use board::{Board, MAX_CELLS, Move};

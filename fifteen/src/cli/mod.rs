@@ -1,9 +1,13 @@
-//! The `fifteen` command line (feature `cli`): `solve`, `hint`, `check`, `generate` and
-//! `render`, as `docs/cli.md` describes them. [`run`] is the whole command, in
-//! process: the binary is [`main`].
+//! The `fifteen` command line (feature `cli`): `solve`, `hint`, `check`, `generate`,
+//! `render`, `pack` and `verify`, as `docs/cli.md` describes them. [`run`] is the whole
+//! command, in process: the binary is [`main`]. The module `pack` holds `pack` and
+//! `verify`.
 //!
-//! Exit codes: 0 answered, 1 some puzzle is unsolvable, 2 bad input or usage (one line on
-//! stderr, nothing on stdout), 3 some puzzle or a generation ran out of time or budget.
+//! Exit codes: 0 answered, 1 some puzzle is unsolvable (or, for `verify`, some entry is
+//! wrong), 2 bad input or usage (one line on stderr, nothing on stdout), 3 some puzzle, a
+//! generation or a pack ran out of time or budget.
+
+mod pack;
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -15,7 +19,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use engine::cli::{Failure, Input, json_line};
-use engine::{Budget, Outcome, SeededRng, Size, SizeLimits, StopReason};
+use engine::{Budget, Outcome, SeededRng, Size, StopReason};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -152,6 +156,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A pack: one random board per seed with its solution, JSON Lines in seed order.
+    #[command(after_help = pack::PACK_HELP)]
+    Pack(Box<pack::PackCommand>),
+    /// Re-checks every entry of a pack: the board, the moves, the length and its optimality.
+    #[command(after_help = pack::VERIFY_HELP)]
+    Verify(pack::VerifyCommand),
 }
 
 #[derive(clap::Args, Debug)]
@@ -455,7 +465,16 @@ fn command(command: Command, out: &mut Output, source: Input<'_>) -> Result<u8, 
             out.emit(&text);
             Ok(0)
         }
+        Command::Pack(args) => printed(pack::pack(&args), out),
+        Command::Verify(args) => printed(pack::verify(&args, source), out),
     }
+}
+
+/// Prints a command's standard output; its exit code.
+fn printed(result: Result<(u8, String), Failure>, out: &mut Output) -> Result<u8, Failure> {
+    let (code, text) = result?;
+    out.emit(&text);
+    Ok(code)
 }
 
 /// The larger exit code, 3 (gave up) above 1 (unsolvable).
@@ -671,14 +690,9 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// The `--size` of `generate`: 2 to [`crate::MAX_CELLS`] cells, sides at most 255.
+/// The `--size` of `generate` and `pack`: 2 to [`crate::MAX_CELLS`] cells, sides at most 255.
 fn parse_size(text: &str) -> Result<Size, Failure> {
-    let limits = SizeLimits::new(1, usize::from(u8::MAX)).with_max_cells(crate::MAX_CELLS);
-    match Size::parse(text, &limits) {
-        Ok(size) if size.cells() >= 2 => Ok(size),
-        Err(engine::SizeError::Malformed) => Err(usage(format!("--size {text:?}: expected WxH, such as 4x4"))),
-        _ => Err(usage(format!("--size {text}: boards have 2 to {} cells", crate::MAX_CELLS))),
-    }
+    crate::pack::parse_size(text).map_err(|e| usage(format!("--{e}")))
 }
 
 /// `fifteen generate`: the boards, or a failure (nothing is printed then).
