@@ -107,8 +107,8 @@ pub fn run<E: Entry>(
         Seeds::Range(_) => None,
     };
     let full = |tally: &Tally| wanted.is_some_and(|w| tally.entries >= w);
-    tally.next_seed = plan.seed_at(0, after);
-    if full(&tally) || tally.next_seed.is_none() {
+    tally.next_seed = if full(&tally) { None } else { plan.seed_at(0, after) };
+    if tally.next_seed.is_none() {
         tally.elapsed = began.elapsed();
         return Ok(tally);
     }
@@ -163,6 +163,9 @@ pub fn run<E: Entry>(
                     Ok(true) if !full(&tally) && tally.next_seed.is_some() => progress(&tally),
                     Ok(stop) => {
                         if stop {
+                            if full(&tally) {
+                                tally.next_seed = None;
+                            }
                             progress(&tally);
                         } else {
                             // The first seed not done: the pack goes on from here.
