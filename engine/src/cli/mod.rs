@@ -21,7 +21,7 @@
 
 mod pack;
 
-pub use pack::{MAX_COUNT, PackArgs, RunArgs, pack, verify};
+pub use pack::{Format, MAX_COUNT, PackArgs, RunArgs, pack, verify};
 
 use std::ffi::OsStr;
 use std::io::Write;

@@ -110,9 +110,34 @@ pub struct PackArgs {
     /// Merge these pack files (shards) in seed order, dropping later repeats.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["seeds", "count", "shard", "resume"])]
     pub merge: Vec<String>,
+    /// `json`: one JSON entry a line (the pack file); `code`: only each entry's puzzle code,
+    /// one a line (a level list; it cannot be resumed, merged or verified).
+    #[arg(long, value_enum, default_value = "json", conflicts_with = "resume")]
+    pub format: Format,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub run: RunArgs,
+}
+
+/// What `pack` writes for each entry.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One JSON entry a line.
+    #[default]
+    Json,
+    /// The entry's puzzle code alone.
+    Code,
+}
+
+/// The line `pack` writes for `entry` in `format`.
+fn entry_line<E: Entry>(entry: &E, format: Format) -> std::io::Result<String> {
+    match format {
+        Format::Json => pack::to_line(entry).map_err(|e| std::io::Error::other(e.to_string())),
+        Format::Code => match entry.code() {
+            Some(code) => Ok(format!("{code}\n")),
+            None => Err(std::io::Error::other(format!("{} entries carry no code", E::GAME))),
+        },
+    }
 }
 
 impl PackArgs {
@@ -188,7 +213,7 @@ pub fn pack<E: Entry>(
     let bar = progress_bar(&plan, start.entries());
     let shown = bar.clone();
     let emit = |e: &E| {
-        let line = pack::to_line(e).map_err(|e| std::io::Error::other(e.to_string()))?;
+        let line = entry_line(e, args.format)?;
         // One write per line: an interrupted pack leaves whole lines and at most one torn one.
         sink.write_all(line.as_bytes())?;
         sink.flush()
@@ -294,7 +319,15 @@ fn merge<E: Entry>(program: &str, args: &PackArgs, json: bool, label: &str) -> R
         .iter()
         .map(|f| crate::read_input(f).map_err(|e| Failure(USAGE, e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
-    let merged = pack::merge::<E>(&files).map_err(|e| Failure(USAGE, e.to_string()))?;
+    let mut merged = pack::merge::<E>(&files).map_err(|e| Failure(USAGE, e.to_string()))?;
+    if args.format == Format::Code {
+        let mut codes = String::new();
+        for (i, line) in merged.text.lines().enumerate() {
+            let entry = pack::parse_line::<E>("merged pack", i + 1, line).map_err(|e| Failure(USAGE, e.to_string()))?;
+            codes += &entry_line(&entry, Format::Code).map_err(|e| Failure(USAGE, e.to_string()))?;
+        }
+        merged.text = codes;
+    }
     let tally = Tally {
         entries: merged.entries,
         duplicates: merged.duplicates,

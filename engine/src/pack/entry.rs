@@ -64,6 +64,11 @@ pub trait Entry: Serialize + DeserializeOwned + Send + Sync {
     /// # Errors
     /// What does not hold.
     fn verify(&self, budget: &Budget) -> Result<(), Fault>;
+    /// The puzzle's code (see [`crate::code`]), for `pack --format code`; `None` when the
+    /// game's entries carry none.
+    fn code(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// Why a pack could not be made, read, merged or verified.
