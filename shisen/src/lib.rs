@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+pub mod code;
 pub mod fixture;
 pub mod game;
 pub mod generate;
@@ -56,6 +57,9 @@ pub enum Error {
     /// Pack options that describe no pack ([`pack::PackOptions`]).
     #[error(transparent)]
     Options(#[from] pack::OptionsError),
+    /// A board without a code, or a text that is not a shisen code ([`code`]).
+    #[error(transparent)]
+    Code(#[from] code::CodeError),
     /// A generator that found no deal.
     #[error(transparent)]
     Generate(#[from] generate::GenerateError),

@@ -177,6 +177,8 @@ pub struct PackEntry {
     pub seed: u64,
     /// The board as `shisen generate` prints it, rows joined by `\n` (no final newline).
     pub puzzle: String,
+    /// The puzzle's code ([`crate::code`]): the board and the options' gravity flag.
+    pub code: String,
     /// The removals that clear it, in play order, each `x1,y1 x2,y2` as `shisen solve`
     /// prints them (coordinates as the board stands at that moment).
     pub removals: Vec<String>,
@@ -254,10 +256,15 @@ pub fn make_entry(seed: u64, options: &PackOptions, budget: &Budget) -> Made<Pac
     if !options.admits(pairs) {
         return Made::Skipped("pairs filter".into());
     }
+    let code = match crate::code::encode(&deal.board, options.gravity) {
+        Ok(code) => code,
+        Err(e) => return Made::Failed(e.to_string()),
+    };
     Made::Entry(PackEntry {
         game: PackEntry::GAME.to_string(),
         seed,
         puzzle: deal.board.rows().join("\n"),
+        code,
         removals: witness.into_iter().map(removal_text).collect(),
         options: options.clone(),
     })
@@ -301,6 +308,18 @@ impl PackEntry {
         Ok(())
     }
 
+    /// Whether the code holds the puzzle and the options' gravity flag.
+    fn check_code(&self, board: &Board) -> Result<(), String> {
+        let coded = crate::code::decode(&self.code).map_err(|e| format!("code: {e}"))?;
+        if coded.board().to_string() != board.to_string() {
+            return Err("the code holds another board than the puzzle".into());
+        }
+        if coded.gravity() != self.options.gravity {
+            return Err(format!("the code says gravity {}, the options {}", coded.gravity(), self.options.gravity));
+        }
+        Ok(())
+    }
+
     /// Replays the removals: each one legal at its moment, the board empty at the end.
     fn check_removals(&self, board: &Board) -> Result<(), String> {
         let moves = self
@@ -335,15 +354,21 @@ impl Entry for PackEntry {
     }
 
     /// Parses the deal, checks it against the options (size, kinds, copies of each kind,
-    /// the pairs filter) and replays the removals through the rules (gravity when the
-    /// options say so) to an empty board. The witness is the whole proof: no search.
+    /// the pairs filter), replays the removals through the rules (gravity when the options
+    /// say so) to an empty board, and checks the code (the same board and gravity flag).
+    /// The witness is the whole proof: no search.
     fn verify(&self, _budget: &Budget) -> Result<(), Fault> {
         if self.game != Self::GAME {
             return Err(Fault::Wrong(format!("game {:?}, not {:?}", self.game, Self::GAME)));
         }
         let board = self.board().map_err(Fault::Wrong)?;
         self.check_options(&board).map_err(Fault::Wrong)?;
-        self.check_removals(&board).map_err(Fault::Wrong)
+        self.check_removals(&board).map_err(Fault::Wrong)?;
+        self.check_code(&board).map_err(Fault::Wrong)
+    }
+
+    fn code(&self) -> Option<&str> {
+        Some(&self.code)
     }
 }
 
@@ -386,6 +411,15 @@ mod tests {
         let mut e = good.clone();
         e.options.size = "4x6".into();
         assert!(wrong(&e).contains("the board is 6x4"), "{}", wrong(&e));
+        let mut e = good.clone();
+        e.code = crate::code::encode(&e.board().unwrap(), false).unwrap();
+        assert_eq!(wrong(&e), "the code says gravity false, the options true");
+        let mut e = good.clone();
+        e.code.pop();
+        assert!(wrong(&e).starts_with("code: bad check characters"), "{}", wrong(&e));
+        let mut e = good.clone();
+        e.code = crate::code::encode(&entry(4, &options).board().unwrap(), true).unwrap();
+        assert_eq!(wrong(&e), "the code holds another board than the puzzle");
         let mut e = good.clone();
         e.options.min_pairs = Some(1000);
         assert!(wrong(&e).contains("filter"), "{}", wrong(&e));

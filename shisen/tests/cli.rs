@@ -140,7 +140,7 @@ fn hint_is_the_pair_with_the_shortest_connection() {
 fn no_arguments_print_the_commands_and_help_shows_formats() {
     let (code, out, err) = shisen(&[], "");
     assert_eq!((code, err.as_str()), (0, ""));
-    for command in ["pairs", "hint", "solve", "generate", "render"] {
+    for command in ["pairs", "hint", "solve", "generate", "render", "code"] {
         assert!(out.contains(command), "{out}");
         let (code, help, _) = shisen(&[command, "--help"], "");
         assert_eq!(code, 0);
@@ -189,4 +189,98 @@ fn render_draws_tiles_and_a_connection() {
     let (code, out, err) = shisen(&["render", "--path", "0,0,0,1"], board);
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err, "shisen: --path 0,0,0,1: the tiles are of different kinds\n");
+}
+
+/// `shisen code` and `shisen code --decode` are inverses, gravity included.
+#[test]
+fn code_and_decode_round_trip() {
+    let input = "# two boards\nA B . A\nB C C .\n\n\n# gravity: true\ndragon dragon\n";
+    let (code, codes, err) = shisen(&["code"], input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(codes, "shisen:1:CAgADYbwKI\nshisen:1:BAcABBmRyYWdvbsr0\n");
+    let (code, boards, _) = shisen(&["code", "--decode"], &codes);
+    assert_eq!(code, 0);
+    assert_eq!(boards, "A B . A\nB C C .\n\n# gravity: true\ndragon dragon\n");
+    assert_eq!(shisen(&["code"], &boards).1, codes);
+    // Codes read by `code` come back as they are; --gravity marks every puzzle.
+    assert_eq!(shisen(&["code"], &codes).1, codes);
+    let (_, marked, _) = shisen(&["code", "--gravity"], "A B . A\nB C C .\n");
+    assert_eq!(marked, "shisen:1:CAoADYbwLo\n");
+    // JSON: one document per answer.
+    let (code, out, _) = shisen(&["code", "--json"], input);
+    assert_eq!(code, 0);
+    let docs: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(docs[1], serde_json::json!({ "code": "shisen:1:BAcABBmRyYWdvbsr0" }));
+    let (_, out, _) = shisen(&["code", "--decode", "--json"], &codes);
+    let docs: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(docs[1], serde_json::json!({ "board": ["dragon dragon"], "gravity": true }));
+    assert_eq!(shisen(&["code"], ""), (0, String::new(), String::new()));
+}
+
+/// Every command that reads a board reads its code the same way; `solve` plays a code
+/// with gravity under gravity.
+#[test]
+fn every_command_reads_a_code() {
+    let board = "B .\nA A\nB .\n";
+    let plain = shisen(&["code"], board).1;
+    let gravity = shisen(&["code", "--gravity"], board).1;
+    for command in [&["pairs"][..], &["hint"], &["render", "--hint"], &["solve"]] {
+        assert_eq!(shisen(command, &plain), shisen(command, board), "{command:?}");
+    }
+    let with_gravity = shisen(&["solve", "--gravity"], board);
+    assert_eq!(with_gravity.0, 0);
+    assert_eq!(shisen(&["solve"], &gravity), with_gravity);
+    assert_eq!(shisen(&["solve"], &format!("# gravity: true\n{board}")), with_gravity);
+    assert_ne!(shisen(&["solve"], &plain), with_gravity);
+    // `generate --format code` prints the code of the deal it prints otherwise.
+    let args = ["generate", "--size", "8x4", "--seed", "7", "--gravity"];
+    let deal = shisen(&args, "").1;
+    let code = shisen(&[&args[..], &["--format", "code"]].concat(), "").1;
+    assert_eq!(code, shisen(&["code", "--gravity"], &deal).1);
+    let (_, doc) = json(&[&args[..], &["--format", "code"]].concat(), "");
+    assert_eq!(doc["code"].as_str(), Some(code.trim()));
+    assert_eq!(shisen(&["code", "--decode"], &code).1, format!("# gravity: true\n{deal}"));
+}
+
+/// A bad code: exit 2, one line on stderr naming the source, the line and what is wrong.
+#[test]
+fn bad_codes_exit_2_with_what_is_wrong() {
+    let good = shisen(&["code"], "A B . A\nB C C .\n").1;
+    let good = good.trim();
+    let cases: Vec<(Vec<&str>, String, &str)> = vec![
+        (vec!["pairs"], format!("{}x", &good[..good.len() - 1]), "<stdin>:1: bad check characters"),
+        (vec!["solve"], good[..good.len() - 3].to_string(), "<stdin>:1: bad check characters"),
+        (vec!["hint"], "kami:1:AQIDK5".into(), "<stdin>:1: bad check characters"),
+        (vec!["render"], engine::code::encode("kami", 1, &[1]), "<stdin>:1: a kami code, not a shisen code"),
+        (vec!["pairs"], engine::code::encode("shisen", 9, &[1]), "<stdin>:1: unknown shisen code version 9"),
+        (
+            vec!["solve"],
+            engine::code::encode("shisen", 1, &[1]),
+            "<stdin>:1: bad code length: the payload is cut short",
+        ),
+        (vec!["code", "--decode"], format!("# c\n{good}\n\nhello"), "<stdin>:4: not a puzzle code"),
+        (vec!["code", "--decode"], "x".repeat(1 << 20), "<stdin>:1: code too long: 1048576 characters"),
+        (vec!["code"], format!("A A\n\n{good}\n{}", &good[..15]), "<stdin>:4: bad check characters"),
+        (vec!["code"], "A A\n\nA B\nB B\n".into(), "<stdin>:3:1: kind \"A\" occurs 1 time"),
+        (
+            vec!["code"],
+            format!("{}\n", "A A ".repeat(60)),
+            "<stdin>: puzzle 1: a code holds boards up to 100x100, this one is 120x1",
+        ),
+        (vec!["code", "--decode", "--gravity"], good.into(), "cannot be used with"),
+    ];
+    for (args, input, wanted) in cases {
+        let (code, out, err) = shisen(&args, &input);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.starts_with("shisen: ") && err.contains(wanted), "{args:?}: {err}");
+        assert!(err.lines().count() == 1 || wanted == "cannot be used with", "{err}");
+    }
+    // Random bytes: never a panic.
+    for seed in 0..20u64 {
+        let text: String = (0..200).map(|i| char::from(((seed * 31 + i * 17) % 95 + 32) as u8)).collect();
+        for command in ["pairs", "solve", "code"] {
+            assert_ne!(shisen(&[command], &format!("shisen:1:{text}")).0, 101);
+            assert_ne!(shisen(&["code", "--decode"], &text).0, 101);
+        }
+    }
 }

@@ -137,6 +137,31 @@ fn tamper_cases() -> Vec<(&'static str, Tamper)> {
         ("outside the options' filter", Box::new(|v| v["options"]["max_pairs"] = Value::from(1))),
         ("puzzle: line 1, column 1: no grid rows", Box::new(|v| v["puzzle"] = Value::from(""))),
         ("not a shisen entry", Box::new(|v| v["removals"] = Value::from(3))),
+        (
+            "code: bad check characters",
+            Box::new(|v| v["code"] = Value::from(v["code"].as_str().unwrap().replace("shisen:1:", "shisen:1:A"))),
+        ),
+        (
+            "code: a kami code, not a shisen code",
+            Box::new(|v| v["code"] = Value::from(engine::code::encode("kami", 1, &[1]))),
+        ),
+        (
+            "the code holds another board than the puzzle",
+            Box::new(|v| {
+                let rows: Vec<String> = tokens(v).into_iter().rev().map(|r| r.join(" ")).collect();
+                let board: shisen::Board = rows.join("\n").parse().unwrap();
+                let gravity = v["options"]["gravity"].as_bool().unwrap();
+                v["code"] = Value::from(shisen::code::encode(&board, gravity).unwrap());
+            }),
+        ),
+        (
+            "the code says gravity",
+            Box::new(|v| {
+                let board: shisen::Board = v["puzzle"].as_str().unwrap().parse().unwrap();
+                let gravity = v["options"]["gravity"].as_bool().unwrap();
+                v["code"] = Value::from(shisen::code::encode(&board, !gravity).unwrap());
+            }),
+        ),
     ]
 }
 

@@ -1,6 +1,7 @@
 //! Snapshot tests over `fixtures/shisen/*.ron`: one report per file. Each board's
-//! expectations (connection lengths, solvability) are asserted, every witness is replayed
-//! through the game rules, and small boards are checked against brute force.
+//! expectations (connection lengths, solvability) are asserted, its code pinned and
+//! decoded, every witness is replayed through the game rules, and small boards are checked
+//! against brute force.
 
 use engine::Coord;
 use engine::Outcome;
@@ -17,6 +18,9 @@ struct BoardReport {
     gravity: bool,
     /// The board as printed back: must equal the fixture's rows.
     rows: Vec<String>,
+    /// The puzzle code of the board and its gravity flag: pinned, since a code never
+    /// changes (a new format is a new version; `tests/code.rs` keeps the old ones decoding).
+    code: String,
     /// Each query: `x1,y1 x2,y2 -> <len> <corners>` or `-> none`.
     queries: Vec<String>,
     /// Every removable pair, as `shisen pairs` prints it.
@@ -78,12 +82,16 @@ fn fixtures() {
                     let brute = solver::brute_force(b, nb.gravity);
                     assert_eq!(brute.is_some(), matches!(answer, Some(Answer::Solvable(_))), "{}", nb.name);
                 }
+                let code = shisen::code::encode(b, nb.gravity).unwrap();
+                let coded = shisen::code::decode(&code).unwrap();
+                assert_eq!((coded.board().to_string(), coded.gravity()), (b.to_string(), nb.gravity), "{}", nb.name);
                 BoardReport {
                     name: nb.name.clone(),
                     size: format!("{}x{}", b.width(), b.height()),
                     tiles: b.tile_count(),
                     gravity: nb.gravity,
                     rows: b.rows(),
+                    code,
                     queries,
                     pairs,
                     solver: answer.as_ref().map_or("unknown", Answer::word).to_string(),

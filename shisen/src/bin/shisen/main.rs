@@ -1,6 +1,8 @@
-//! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render`, and packs of deals
+//! The `shisen` command: `pairs`, `hint`, `solve`, `generate`, `render`, puzzle codes
+//! (`code`: module `code`, which also reads the puzzle of every command) and packs of deals
 //! (`pack`, `verify`: module `pack`). The full reference is `docs/cli.md` in the repository.
 
+mod code;
 mod pack;
 
 use std::fmt::Write as _;
@@ -19,8 +21,10 @@ use shisen::{Board, Pair, Path};
 const BOARD_FORMAT: &str = "\
 Board text: one row per line, tokens separated by whitespace; `.` = empty cell, any other
 token = a tile kind's label; rows of equal length; every kind occurs an even number of times;
-lines starting with `#` are comments. (x, y) = (column from the left, row from the top), from 0;
-paths may use the empty ring around the board (x = -1 or W, y = -1 or H).";
+lines starting with `#` are comments (`# gravity: true` marks a board played with gravity).
+(x, y) = (column from the left, row from the top), from 0; paths may use the empty ring around
+the board (x = -1 or W, y = -1 or H). A puzzle code (`shisen:1:...`, see `shisen code`) may
+stand in place of a board.";
 
 /// The exit codes, shown by `--help`.
 const EXIT_CODES: &str = "\
@@ -59,9 +63,9 @@ enum Command {
         board: String,
     },
     /// Whether the board can be cleared, with the removals in play order.
-    #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: `solvable` and one removal `x1,y1 x2,y2` per line, or `unsolvable` (exit 1), or `unknown` (exit 3).\nWithout --timeout the search stops after {} nodes.\n\nExample:\n  printf 'B .\\nA A\\nB .\\n' | shisen solve --gravity\n  solvable\n  0,0 0,2\n  0,2 1,2", solver::DEFAULT_NODE_LIMIT))]
+    #[command(after_help = format!("{BOARD_FORMAT}\nGravity applies with --gravity, or when the code or the `# gravity: true` line says so.\n\nOutput: `solvable` and one removal `x1,y1 x2,y2` per line, or `unsolvable` (exit 1), or `unknown` (exit 3).\nWithout --timeout the search stops after {} nodes.\n\nExample:\n  printf 'B .\\nA A\\nB .\\n' | shisen solve --gravity\n  solvable\n  0,0 0,2\n  0,2 1,2", solver::DEFAULT_NODE_LIMIT))]
     Solve {
-        /// Tiles fall toward larger y after each removal.
+        /// Tiles fall toward larger y after each removal (also when the puzzle says so).
         #[arg(long)]
         gravity: bool,
         /// Give up after this many seconds (prints `unknown`, exit 3); no node limit then.
@@ -72,7 +76,7 @@ enum Command {
         board: String,
     },
     /// A full deal, solvable unless --any.
-    #[command(after_help = format!("Output: a board in the board text format (see `shisen pairs --help`).\nLimits: each side of --size from 1 to {max}; --kinds at most {kinds}; --copies at most {MAX_COPIES}, even.\n\nExample:\n  shisen generate --size 4x2 --seed 1\n  A A B A\n  B A B B", max = generate::MAX_SIDE, kinds = generate::MAX_KINDS))]
+    #[command(after_help = format!("Output: a board in the board text format (see `shisen pairs --help`), or its code with --format code.\nLimits: each side of --size from 1 to {max}; --kinds at most {kinds}; --copies at most {MAX_COPIES}, even.\n\nExample:\n  shisen generate --size 4x2 --seed 1\n  A A B A\n  B A B B", max = generate::MAX_SIDE, kinds = generate::MAX_KINDS))]
     Generate {
         /// Board size, each side from 1 to 100.
         #[arg(long, value_name = "WxH", default_value = "18x8")]
@@ -95,6 +99,9 @@ enum Command {
         /// Give up after this many seconds (exit 3).
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
+        /// Print the board (`board`) or its code (`code`, with the gravity flag).
+        #[arg(long, value_enum, default_value_t = Format::Board)]
+        format: Format,
     },
     /// An SVG picture of the board, optionally with a connection drawn.
     #[command(after_help = format!("{BOARD_FORMAT}\n\nOutput: an SVG document: tiles as labelled squares, empty cells as nothing, the connection as a red polyline.\n\nExample:\n  printf 'A B A\\nC . C\\n. B .\\n' | shisen render --path 0,0,2,0 > board.svg"))]
@@ -110,14 +117,28 @@ enum Command {
         #[arg(default_value = "-")]
         board: String,
     },
+    /// The code of each puzzle (one line, URL-safe, with a check), or the board of each code.
+    #[command(
+        after_help = "Input: boards separated by blank lines (codes one a line also read); with --decode, codes one a line.\nOutput: one code per puzzle, one a line; with --decode, each code's board text (`# gravity: true` above a board played with gravity), boards separated by a blank line.\nA code is `shisen:1:` then the board and its gravity flag packed in the characters A-Z a-z 0-9 - _, then two check characters: a mistyped code is an error, not another puzzle.\n\nExample:\n  printf 'A B . A\\nB C C .\\n' | shisen code --gravity\n  shisen:1:CAoADYbwLo\n  echo shisen:1:CAoADYbwLo | shisen code --decode\n  # gravity: true\n  A B . A\n  B C C ."
+    )]
+    Code(code::CodeCommand),
     /// A pack of solvable deals with their witnesses, as JSON Lines, in seed order.
-    #[command(after_help = format!("Output: one JSON entry per line: game, seed, puzzle (the board text, rows joined by \\n), removals (the witness, `x1,y1 x2,y2` in play order), options. Deals equal up to a symmetry and a renaming of the kinds appear once. The summary (counted by the pairs removable at the start) goes to stderr.\nLimits: as `shisen generate`.\n\nExample:\n  shisen pack --seeds 0..500 --gravity --out deals.jsonl\n  shisen pack --seeds 0..500 --gravity --shard 0/2 --out a.jsonl   # and 1/2 into b.jsonl, then\n  shisen pack --merge a.jsonl b.jsonl --out deals.jsonl"))]
+    #[command(after_help = format!("Output: one JSON entry per line: game, seed, puzzle (the board text, rows joined by \\n), code (its puzzle code, see `shisen code`), removals (the witness, `x1,y1 x2,y2` in play order), options. Deals equal up to a symmetry and a renaming of the kinds appear once. The summary (counted by the pairs removable at the start) goes to stderr.\nLimits: as `shisen generate`.\n\nExample:\n  shisen pack --seeds 0..500 --gravity --out deals.jsonl\n  shisen pack --seeds 0..500 --gravity --shard 0/2 --out a.jsonl   # and 1/2 into b.jsonl, then\n  shisen pack --merge a.jsonl b.jsonl --out deals.jsonl"))]
     Pack(pack::PackCommand),
     /// Re-checks every entry of a pack: the deal agrees with its options, the removals clear it.
     #[command(
         after_help = "Output: `N entries: H hold, W wrong, U unknown`; each wrong entry on stderr as `FILE:LINE: reason`.\nExit 0 all hold, 1 some entry is wrong, 2 not a shisen pack.\n\nExample:\n  shisen verify deals.jsonl"
     )]
     Verify(pack::VerifyCommand),
+}
+
+/// What `generate` prints.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// The board text.
+    Board,
+    /// The puzzle code.
+    Code,
 }
 
 /// Reads `X1,Y1,X2,Y2` (a clap value parser).
@@ -139,9 +160,9 @@ pub(crate) fn parse_size(size: &str) -> Result<Size, Failure> {
     Size::parse(size, &any_size).map_err(|_| Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8")))
 }
 
+/// The board in `source`, given as its text or its code.
 fn read_board(source: &str, input: Input<'_>) -> Result<Board, Failure> {
-    let (name, text) = input.read(source).map_err(|e| Failure(2, e.to_string()))?;
-    Board::parse(&text).map_err(|e| Failure(2, e.with_source(name).to_string()))
+    code::read_puzzle(source, input).map(|(board, _)| board)
 }
 
 fn xy(c: Coord) -> String {
@@ -209,7 +230,8 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
             Ok((code, hint.as_ref().map_or_else(|| "none\n".to_string(), pair_line)))
         }
         Command::Solve { gravity, timeout, board } => {
-            let board = read_board(&board, input)?;
+            let (board, marked) = code::read_puzzle(&board, input)?;
+            let gravity = gravity || marked;
             let budget = match timeout {
                 Some(t) => Budget::default().with_time_limit(t),
                 None => Options::default().budget,
@@ -239,7 +261,7 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
             }
             Ok((code, out))
         }
-        Command::Generate { size, kinds, copies, seed, gravity, any, timeout } => {
+        Command::Generate { size, kinds, copies, seed, gravity, any, timeout, format } => {
             let size = parse_size(&size)?;
             let spec = Spec::default()
                 .with_size(size.width, size.height)
@@ -253,11 +275,19 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
                 GenerateError::Spec(e) => Failure(2, e.to_string()),
                 e => Failure(3, e.to_string()),
             })?;
+            if format == Format::Code {
+                let code = shisen::code::encode(&deal.board, gravity).map_err(|e| Failure(2, e.to_string()))?;
+                if json {
+                    return Ok((0, engine::cli::json_line(&serde_json::json!({ "code": code }))));
+                }
+                return Ok((0, format!("{code}\n")));
+            }
             if json {
                 return Ok((0, engine::cli::json_line(&deal)));
             }
             Ok((0, deal.board.to_string()))
         }
+        Command::Code(args) => code::run(&args, json, input),
         Command::Pack(args) => pack::pack(&args, json),
         Command::Verify(args) => pack::verify(&args, json, input),
         Command::Render { path, hint, board } => {
@@ -314,6 +344,13 @@ mod tests {
         "generate",
         "render",
         "verify",
+        "code",
+        "--decode",
+        "--format",
+        "board",
+        "shisen:1:CAoADYbwLo",
+        "shisen:1:CAoADYbwLp",
+        "kami:1:AQIDK5",
         "--json",
         "--gravity",
         "--timeout",
@@ -366,7 +403,7 @@ mod tests {
         /// Runs are in-process, so a hang would stop the test run (sizes are bounded, deals
         /// of at most 100x2 cells or generated in well under a second).
         #[test]
-        fn arbitrary_arguments_never_panic(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..7), stdin in "[AB. \n]{0,24}") {
+        fn arbitrary_arguments_never_panic(words in proptest::collection::vec(proptest::sample::select(WORDS), 0..7), stdin in "[AB. \n]{0,24}|shisen:1:CAoADYbwL[a-z]|# gravity: true\nA A|shisen:1:BAQABwUS\n\nA A") {
             let args: Vec<&str> = words.clone();
             let _ = shisen(&args, &stdin);
         }
