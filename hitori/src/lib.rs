@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+pub mod code;
 pub mod connectivity;
 pub mod fixture;
 pub mod game;
@@ -50,4 +51,7 @@ pub enum Error {
     /// A fixture file that is not valid RON of the fixture format.
     #[error("{0}")]
     Fixture(#[from] engine::RonError),
+    /// A text that is not the code of a puzzle, or a puzzle too big for a code.
+    #[error("{0}")]
+    Code(#[from] code::CodeError),
 }

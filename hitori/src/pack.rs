@@ -1,7 +1,8 @@
 //! Packs of Hitori puzzles: the entry for a seed, with its grade and its proven solution.
 //!
 //! A pack entry is one line of JSON, its fields in this order: `game` (`"hitori"`),
-//! `seed`, `puzzle` (the puzzle text, rows joined by `\n`), `grade` (what
+//! `seed`, `puzzle` (the puzzle text, rows joined by `\n`), `code` (the puzzle's code,
+//! [`crate::code`]), `grade` (what
 //! [`crate::steps::grade`] says), `solution` (one string per row, `#` shaded, `.`
 //! unshaded) and `options` (the [`PackOptions`] the pack was made with). [`make_entry`]
 //! makes the entry of a seed — the same on every machine — and [`PackEntry`] implements
@@ -28,6 +29,7 @@ use engine::{Budget, Grid, Outcome, SeededRng, Size};
 use serde::{Deserialize, Serialize};
 
 use crate::Puzzle;
+use crate::code::CodeError;
 use crate::generate::{GenerateError, Spec, fits_search, generate_with_solution};
 use crate::solver::{Answer, Options, solve};
 use crate::steps::{Difficulty, grade};
@@ -249,7 +251,7 @@ impl fmt::Display for PackOptions {
 ///
 /// ```
 /// use engine::pack::Entry;
-/// let line = r##"{"game":"hitori","seed":0,"puzzle":"1 1\n1 2","grade":"medium","solution":["#.",".."],"options":{"size":"2x2","difficulty":[]}}"##;
+/// let line = r##"{"game":"hitori","seed":0,"puzzle":"1 1\n1 2","code":"hitori:1:SQgm6","grade":"medium","solution":["#.",".."],"options":{"size":"2x2","difficulty":[]}}"##;
 /// let entry: hitori::pack::PackEntry = serde_json::from_str(line).unwrap();
 /// assert_eq!(entry.verify(&engine::Budget::default()), Ok(()));
 /// assert_eq!(serde_json::to_string(&entry).unwrap(), line);
@@ -263,6 +265,8 @@ pub struct PackEntry {
     pub seed: u64,
     /// The puzzle text: numbers separated by one space, rows joined by `\n`.
     pub puzzle: String,
+    /// The puzzle's code ([`crate::code::encode`]).
+    pub code: String,
     /// The grade: the hardest rule a person needs ([`crate::steps::grade`]).
     pub grade: Difficulty,
     /// The only solution, one string per row: `#` shaded, `.` unshaded.
@@ -278,23 +282,40 @@ impl PackEntry {
     /// let p = hitori::Puzzle::parse("1 1\n1 2").unwrap();
     /// let shaded = engine::Grid::from_vec(2, 2, vec![true, false, false, false]).unwrap();
     /// let o = hitori::pack::PackOptions::new(engine::Size::new(2, 2));
-    /// let e = hitori::pack::PackEntry::new(5, &p, hitori::steps::Difficulty::Medium, &shaded, o);
+    /// let e = hitori::pack::PackEntry::new(5, &p, hitori::steps::Difficulty::Medium, &shaded, o).unwrap();
     /// assert_eq!((e.puzzle.as_str(), e.solution.join("/")), ("1 1\n1 2", "#./..".to_string()));
+    /// assert_eq!(e.code, "hitori:1:SQgm6");
     /// ```
-    #[must_use]
-    pub fn new(seed: u64, puzzle: &Puzzle, grade: Difficulty, solution: &Grid<bool>, options: PackOptions) -> Self {
+    ///
+    /// # Errors
+    /// The puzzle has no code: it is too big, or its code would be too long.
+    pub fn new(
+        seed: u64,
+        puzzle: &Puzzle,
+        grade: Difficulty,
+        solution: &Grid<bool>,
+        options: PackOptions,
+    ) -> Result<Self, CodeError> {
         let solution = solution
             .cells()
             .chunks(solution.width().max(1))
             .map(|row| row.iter().map(|&shaded| if shaded { '#' } else { '.' }).collect())
             .collect();
-        PackEntry { game: PackEntry::GAME.to_string(), seed, puzzle: puzzle_text(puzzle), grade, solution, options }
+        Ok(PackEntry {
+            game: PackEntry::GAME.to_string(),
+            seed,
+            puzzle: puzzle_text(puzzle),
+            code: crate::code::encode(puzzle)?,
+            grade,
+            solution,
+            options,
+        })
     }
 
     /// The puzzle, parsed.
     ///
     /// ```
-    /// let line = r##"{"game":"hitori","seed":0,"puzzle":"1 1\n1 2","grade":"medium","solution":["#.",".."],"options":{"size":"2x2","difficulty":[]}}"##;
+    /// let line = r##"{"game":"hitori","seed":0,"puzzle":"1 1\n1 2","code":"hitori:1:SQgm6","grade":"medium","solution":["#.",".."],"options":{"size":"2x2","difficulty":[]}}"##;
     /// let entry: hitori::pack::PackEntry = serde_json::from_str(line).unwrap();
     /// assert_eq!(entry.parsed_puzzle().unwrap().width(), 2);
     /// ```
@@ -358,7 +379,8 @@ impl Entry for PackEntry {
 
     /// Parses the puzzle and the solution, checks the options (and that they fit the
     /// puzzle and the grade), that the solution obeys the rules, that the solver proves it
-    /// the only one within `budget`, and that the grader gives the claimed grade.
+    /// the only one within `budget`, that the grader gives the claimed grade, and that the
+    /// code is the puzzle's.
     fn verify(&self, budget: &Budget) -> Result<(), Fault> {
         let wrong = Fault::Wrong;
         let puzzle = self.parsed_puzzle().map_err(wrong)?;
@@ -390,7 +412,15 @@ impl Entry for PackEntry {
         if graded != self.grade {
             return Err(wrong(format!("grade: the grader says {graded}, the entry says {}", self.grade)));
         }
-        Ok(())
+        match crate::code::decode(&self.code) {
+            Ok(coded) if coded == puzzle && crate::code::encode(&puzzle).is_ok_and(|c| c == self.code) => Ok(()),
+            Ok(_) => Err(wrong("code: not the puzzle's code".into())),
+            Err(e) => Err(wrong(format!("code: {e}"))),
+        }
+    }
+
+    fn code(&self) -> Option<&str> {
+        Some(&self.code)
     }
 }
 
@@ -401,7 +431,8 @@ impl Entry for PackEntry {
 /// ([`Made::Stopped`]).
 ///
 /// A seed for which no puzzle of its grade turns up, or whose puzzle grades outside the
-/// options, is [`Made::Skipped`]; options that [`PackOptions::check`] refuses are
+/// options, is [`Made::Skipped`]; options that [`PackOptions::check`] refuses, and a
+/// puzzle with no code (too big, or a code too long: [`crate::code::encode`]), are
 /// [`Made::Failed`].
 ///
 /// ```
@@ -434,5 +465,8 @@ pub fn make_entry(seed: u64, options: &PackOptions, budget: &Budget) -> Made<Pac
     if !options.allows(graded) {
         return Made::Skipped(format!("graded {graded}"));
     }
-    Made::Entry(PackEntry::new(seed, &generated.puzzle, graded, &generated.solution, options.clone()))
+    match PackEntry::new(seed, &generated.puzzle, graded, &generated.solution, options.clone()) {
+        Ok(entry) => Made::Entry(entry),
+        Err(e) => Made::Failed(format!("{}: {e}", options.size)),
+    }
 }

@@ -336,3 +336,65 @@ fn steps_show_the_rule_that_made_the_grade() {
     let expected = "0,0 is shaded (corner triple)\n1,0 is unshaded (next to a shaded cell)\n0,1 is unshaded (next to a shaded cell)\n1,1 is unshaded (shading it would cut the board)\ngrade: medium\n";
     assert_eq!((out.code, out.stdout.as_str()), (0, expected));
 }
+
+#[test]
+fn every_command_that_reads_a_puzzle_reads_its_code() {
+    let text = run(&["generate", "--size", "6", "--seed", "3"], "").stdout;
+    let coded = run(&["generate", "--size", "6", "--seed", "3", "--format", "code"], "");
+    assert_eq!(coded.code, 0);
+    let code = coded.stdout.trim_end();
+    assert!(code.starts_with("hitori:1:") && coded.stdout.lines().count() == 1, "{}", coded.stdout);
+    assert_eq!(run(&["code"], &text).stdout, coded.stdout);
+    assert_eq!(run(&["code", "--decode"], code).stdout, text);
+    for args in [&["solve"][..], &["steps"], &["hint"], &["render"], &["steps", "--json"]] {
+        let from_text = run(args, &text);
+        let from_code = run(args, &format!("# shared with a friend\n{code}\n"));
+        assert_eq!((from_code.code, &from_code.stdout), (from_text.code, &from_text.stdout), "{args:?}");
+    }
+    let json = run(&["generate", "--size", "6", "--seed", "3", "--format", "code", "--json"], "");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&json.stdout).unwrap()["code"], code);
+    let plain = run(&["generate", "--size", "6", "--seed", "3", "--json"], "");
+    assert!(!plain.stdout.contains("\"code\""), "{}", plain.stdout);
+}
+
+#[test]
+fn code_reads_several_puzzles_and_decode_gives_them_back() {
+    let puzzles = "1 1\n1 2\n\n# a second one\n3 1 2\n1 3 3\n";
+    let codes = run(&["code"], puzzles);
+    assert_eq!((codes.code, codes.stdout.as_str()), (0, "hitori:1:SQgm6\nhitori:1:acEg6v\n"));
+    let back = run(&["code", "--decode"], &codes.stdout);
+    assert_eq!((back.code, back.stdout.as_str()), (0, "1 1\n1 2\n\n3 1 2\n1 3 3\n"));
+    let json = run(&["code", "--decode", "--json"], &codes.stdout);
+    assert_eq!(json.stdout.lines().count(), 2);
+    let first: serde_json::Value = serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first, serde_json::json!({"code": "hitori:1:SQgm6", "puzzle": ["1 1", "1 2"], "width": 2, "height": 2}));
+}
+
+#[test]
+fn bad_codes_exit_2_naming_what_is_wrong() {
+    let kami = engine::code::encode("kami", 1, &[1, 2, 3]);
+    let future = engine::code::encode("hitori", 9, &[1, 2, 3]);
+    let cut = engine::code::encode("hitori", 1, &[0b0100_0000]);
+    let huge = "hitori:1:".to_string() + &"A".repeat(1 << 20);
+    for (code, message) in [
+        ("hitori:1:SQgm", "bad check characters"),
+        ("hitori:1:SQgn6", "bad check characters"),
+        ("hitori:1:SQg!m6", "bad character '!' at position 13 of the code"),
+        (kami.as_str(), "a kami code, not a hitori code"),
+        (future.as_str(), "unknown hitori code version 9"),
+        (cut.as_str(), "bad code length: the payload is cut short"),
+        (huge.as_str(), "code too long: 1048585 characters"),
+    ] {
+        for args in [&["solve"][..], &["render"], &["code", "--decode"]] {
+            let out = run(args, code);
+            assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?} {code:.40}");
+            assert_eq!(out.stderr.lines().count(), 1, "{args:?} {code:.40}: {}", out.stderr);
+            assert!(out.stderr.starts_with("hitori: <stdin>:1: ") && out.stderr.contains(message), "{}", out.stderr);
+        }
+    }
+    let junk = run(&["code", "--decode"], "hitori:1:SQgm6\nnot a code at all\n");
+    assert_eq!((junk.code, junk.stdout.as_str()), (2, ""));
+    assert!(junk.stderr.starts_with("hitori: <stdin>:2: bad character ' '"), "{}", junk.stderr);
+    let empty = run(&["code"], "\n");
+    assert_eq!((empty.code, empty.stderr.as_str()), (2, "hitori: <stdin>: no puzzle in the input\n"));
+}

@@ -65,7 +65,7 @@ fn the_threads_do_not_change_the_bytes() {
 fn entries_are_laid_out_as_documented() {
     let text = hitori(&["pack", "--seeds", "0..1", "--size", "3x2"]).stdout;
     let value: Value = serde_json::from_str(text.trim_end()).unwrap();
-    let at: Vec<usize> = ["game", "seed", "puzzle", "grade", "solution", "options"]
+    let at: Vec<usize> = ["game", "seed", "puzzle", "code", "grade", "solution", "options"]
         .iter()
         .map(|k| text.find(&format!("\"{k}\":")).unwrap())
         .collect();
@@ -75,6 +75,7 @@ fn entries_are_laid_out_as_documented() {
     let entry: PackEntry = serde_json::from_str(&text).unwrap();
     assert_eq!(entry.puzzle.lines().count(), 2);
     assert!(!entry.puzzle.ends_with('\n'));
+    assert_eq!(hitori::code::decode(&entry.code).unwrap(), entry.puzzle.parse().unwrap());
     assert_eq!(entry.solution.iter().map(String::len).collect::<Vec<_>>(), [3, 3]);
 }
 
@@ -131,8 +132,45 @@ fn first_cell(entry: &Value, mark: char) -> (usize, usize) {
 
 type Tamper = fn(&mut Value);
 
+/// Each kind of tampering with the code, the reason verify must give.
+fn code_tamperings() -> Vec<(&'static str, Tamper, &'static str)> {
+    vec![
+        (
+            "the code of another puzzle",
+            |e| {
+                let other: hitori::Puzzle = with_number(e, 0, 0, "99").as_str().unwrap().parse().unwrap();
+                e["code"] = Value::from(hitori::code::encode(&other).unwrap());
+            },
+            "code: not the puzzle's code",
+        ),
+        (
+            "the code mistyped",
+            |e| {
+                let code = e["code"].as_str().unwrap();
+                let last = if code.ends_with('A') { "B" } else { "A" };
+                e["code"] = Value::from(format!("{}{last}", &code[..code.len() - 1]));
+            },
+            "code: bad check characters",
+        ),
+        ("the code cut short", |e| e["code"] = Value::from(e["code"].as_str().unwrap()[..20].to_string()), "code: "),
+        (
+            "the code left out",
+            |e| {
+                e.as_object_mut().unwrap().remove("code");
+            },
+            "missing field `code`",
+        ),
+    ]
+}
+
 /// Each kind of tampering, the reason verify must give.
 fn tamperings() -> Vec<(&'static str, Tamper, &'static str)> {
+    [entry_tamperings(), code_tamperings()].concat()
+}
+
+/// Each kind of tampering with the puzzle, the proof and the options, the reason verify
+/// must give.
+fn entry_tamperings() -> Vec<(&'static str, Tamper, &'static str)> {
     vec![
         (
             "a shaded cell's number made unique",

@@ -81,3 +81,48 @@ fn fixtures() {
         });
     });
 }
+
+/// A fixture puzzle's code, pinned.
+#[derive(Serialize)]
+struct CodeReport {
+    name: String,
+    code: String,
+}
+
+/// The code of each fixture puzzle: a change to the code format fails here unless it is a
+/// new version (and the old version still decodes, see below).
+#[test]
+fn codes() {
+    insta::glob!("../../fixtures/hitori", "*.ron", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let file: FixtureFile = engine::from_ron(&text).unwrap();
+        let report: Vec<CodeReport> = file
+            .puzzles
+            .iter()
+            .map(|np| {
+                let code = hitori::code::encode(&np.puzzle).unwrap();
+                assert_eq!(hitori::code::decode(&code).unwrap(), np.puzzle, "{}", np.name);
+                CodeReport { name: np.name.clone(), code }
+            })
+            .collect();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({ snapshot_suffix => stem }, {
+            insta::assert_ron_snapshot!(report);
+        });
+    });
+}
+
+/// Version-1 codes written down once: they decode to the same puzzles for ever, whatever
+/// the fixtures become.
+#[test]
+fn version_1_codes_decode_for_ever() {
+    let known = [
+        ("hitori:1:SQgm6", "1 1\n1 2\n"),
+        ("hitori:1:acEg6v", "3 1 2\n1 3 3\n"),
+        ("hitori:1:EYAe-", "1 1 1 1 1 1 1 1\n"),
+        ("hitori:1:IQjxww48QL", "2 4 3 1\n4 3 1 2\n3 1 2 4\n1 2 4 3\n"),
+    ];
+    for (code, text) in known {
+        assert_eq!(hitori::code::decode(code).unwrap().to_string(), text, "{code}");
+    }
+}

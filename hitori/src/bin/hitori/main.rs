@@ -1,11 +1,13 @@
-//! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, make
-//! packs of them (`pack`, `verify`: module `pack`), as in the workspace's command-line
-//! contract (`docs/cli.md`).
+//! The `hitori` command: `solve`, `generate`, `hint` and `render` Hitori puzzles, share
+//! them as codes (`code`: module `code`; every command that reads a puzzle also reads its
+//! code), make packs of them (`pack`, `verify`: module `pack`), as in the workspace's
+//! command-line contract (`docs/cli.md`).
 //!
 //! Exit codes: 0 answered, 1 no solution (or no puzzle of that kind exists, or no hint),
 //! 2 bad input or usage (one line on stderr, nothing on stdout; clap's suggestion and a
 //! "try --help" line may follow a usage error), 3 the `--timeout` ran out.
 
+mod code;
 mod pack;
 
 use std::process::ExitCode;
@@ -34,6 +36,16 @@ struct Cli {
     json: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+/// How `generate` prints its puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The puzzle text: one row per line.
+    #[default]
+    Text,
+    /// The puzzle's one-line code (`hitori:1:…`).
+    Code,
 }
 
 /// The difficulty grades, easiest first.
@@ -79,7 +91,8 @@ enum Command {
     },
     /// A puzzle with exactly one solution, in the puzzle text format.
     #[command(after_help = concat!(
-        "Output: the puzzle text (one row per line, numbers separated by one space).\n",
+        "Output: the puzzle text (one row per line, numbers separated by one space), or with\n",
+        "--format code its one-line code (`hitori:1:…`, read by every command and `code --decode`).\n",
         "Sizes: N (N x N) or WxH, each side from 1 to 10000, at most 1000000 cells.\n\n",
         "Example:\n  hitori generate --size 5 --seed 3 --difficulty medium",
     ))]
@@ -96,6 +109,9 @@ enum Command {
         /// Give up after this many seconds: exit 3.
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
+        /// Print the puzzle as `text` or as its one-line `code`.
+        #[arg(long, value_name = "F", value_enum, default_value = "text")]
+        format: Format,
     },
     /// The next deduction from the marks so far, with the rule that makes it.
     #[command(after_help = concat!(
@@ -146,16 +162,27 @@ enum Command {
         #[arg(default_value = "-")]
         input: String,
     },
+    /// The one-line code of each puzzle, or (--decode) the puzzle of each code.
+    #[command(after_help = concat!(
+        "Input: puzzles in the puzzle text form separated by blank lines (a code stands for its\n",
+        "puzzle); with --decode one code per line (`#` comments and blank lines skipped).\n\n",
+        "Output: one code per line, `hitori:1:` then letters, digits, `-` and `_`; with --decode\n",
+        "the puzzle text of each code, puzzles separated by a blank line. Every command that reads\n",
+        "a puzzle also reads its code.\n\n",
+        "Examples:\n  hitori generate --size 5 --seed 3 | hitori code\n  echo hitori:1:SQgm6 | hitori code --decode",
+    ))]
+    Code(code::CodeCommand),
     /// Many graded puzzles with their proven solutions, as JSON Lines, in seed order.
     #[command(after_help = concat!(
-        "Output: one JSON object per line: game, seed, puzzle (rows joined by \\n), grade,\n",
-        "solution (one string per row, `#` shaded, `.` unshaded), options. The summary goes to\n",
-        "standard error. The same options give the same bytes for any --threads.\n\n",
+        "Output: one JSON object per line: game, seed, puzzle (rows joined by \\n), code (its\n",
+        "one-line code), grade, solution (one string per row, `#` shaded, `.` unshaded), options.\n",
+        "The summary goes to standard error. The same options give the same bytes for any\n",
+        "--threads.\n\n",
         "Examples:\n  hitori pack --count 1000 --mix easy=400,medium=400,hard=160,search=40 --out pack.jsonl\n",
         "  hitori pack --seeds 0..5000 --shard 1/4 --difficulty hard --out shard1.jsonl",
     ))]
     Pack(pack::PackCommand),
-    /// Re-checks every entry of a pack: rules, uniqueness, grade, options.
+    /// Re-checks every entry of a pack: rules, uniqueness, grade, code, options.
     #[command(after_help = concat!(
         "Output: `N entries: H hold, W wrong, U unknown`; each bad entry on standard error as\n",
         "`FILE:LINE: reason`. Exit 0 all hold, 1 some wrong, 3 some not re-proven in --timeout,\n",
@@ -177,8 +204,8 @@ fn run(cli: Cli, read: Input<'_>) -> Result<(u8, String), Failure> {
             let puzzle = read_puzzle(read, &input)?;
             Ok(solve_command(&puzzle, timeout, json))
         }
-        Command::Generate { size, seed, difficulty, timeout } => {
-            generate_command(&size, seed, difficulty.map(Difficulty::from), timeout, json)
+        Command::Generate { size, seed, difficulty, timeout, format } => {
+            generate_command(&size, seed, difficulty.map(Difficulty::from), timeout, format, json)
         }
         Command::Hint { state, input } => {
             let (puzzle, state) = read_position(read, &input, state.as_deref())?;
@@ -193,6 +220,7 @@ fn run(cli: Cli, read: Input<'_>) -> Result<(u8, String), Failure> {
             let svg = hitori::svg::render_state(&puzzle, &state).map_err(|e| Failure(2, e.to_string()))?;
             Ok((0, if json { engine::cli::json_line(&RenderJson { svg: &svg }) } else { svg }))
         }
+        Command::Code(args) => code::code(&args, json, read),
         Command::Pack(args) => pack::pack(&args, json),
         Command::Verify(args) => pack::verify(&args, json, read),
     }
@@ -256,6 +284,9 @@ struct GenerateJson<'a> {
     seed: u64,
     /// The difficulty asked for, if any.
     difficulty: Option<Difficulty>,
+    /// The puzzle's code (`--format code` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
 }
 
 fn generate_command(
@@ -263,6 +294,7 @@ fn generate_command(
     seed: u64,
     difficulty: Option<Difficulty>,
     timeout: Option<Duration>,
+    format: Format,
     json: bool,
 ) -> Result<(u8, String), Failure> {
     let size = parse_size(size_text)?;
@@ -273,6 +305,10 @@ fn generate_command(
     }
     let result = generate(&spec, &mut SeededRng::new(seed));
     drop(watch);
+    let code = |puzzle: &Puzzle| match format {
+        Format::Text => Ok(None),
+        Format::Code => hitori::code::encode(puzzle).map(Some).map_err(|e| Failure(2, format!("--format code: {e}"))),
+    };
     match result {
         Ok(puzzle) if json => Ok((
             0,
@@ -282,9 +318,10 @@ fn generate_command(
                 height: size.height,
                 seed,
                 difficulty,
+                code: code(&puzzle)?.as_deref(),
             }),
         )),
-        Ok(puzzle) => Ok((0, puzzle.to_string())),
+        Ok(puzzle) => Ok((0, code(&puzzle)?.map_or_else(|| puzzle.to_string(), |c| c + "\n"))),
         Err(e @ GenerateError::Empty) => Err(Failure(2, format!("--size {size_text}: {e}"))),
         Err(e @ GenerateError::GaveUp { .. }) => Err(Failure(3, e.to_string())),
         Err(e) => Err(Failure(1, e.to_string())),
@@ -405,7 +442,7 @@ struct RenderJson<'a> {
 
 fn read_puzzle(read: Input<'_>, input: &str) -> Result<Puzzle, Failure> {
     let (source, text) = read.read(input).map_err(|e| Failure(2, e.to_string()))?;
-    Puzzle::parse(&text).map_err(|e| Failure(2, e.with_source(source).to_string()))
+    code::parse_puzzle(&source, &text)
 }
 
 /// The puzzle and the marks (`--state`, or nothing marked), checked against each other.
@@ -447,7 +484,11 @@ mod tests {
             Command::Solve { timeout, .. } | Command::Generate { timeout, .. } | Command::Steps { timeout, .. } => {
                 *timeout = (*timeout).min(cap).or(cap);
             }
-            Command::Hint { .. } | Command::Render { .. } | Command::Pack(_) | Command::Verify(_) => {}
+            Command::Hint { .. }
+            | Command::Render { .. }
+            | Command::Code(_)
+            | Command::Pack(_)
+            | Command::Verify(_) => {}
         }
         run(cli, Input::stdin(stdin))
     }
@@ -466,6 +507,8 @@ mod tests {
                 "100000",
                 "9999x100",
                 "easy",
+                "code",
+                "text",
                 "medium",
                 "hard",
                 "search",
@@ -488,7 +531,8 @@ mod tests {
     fn words(command: &'static str) -> impl Strategy<Value = Vec<String>> {
         let own: Vec<&'static str> = match command {
             "solve" | "steps" => vec!["--timeout"],
-            "generate" => vec!["--size", "--seed", "--difficulty", "--timeout"],
+            "generate" => vec!["--size", "--seed", "--difficulty", "--timeout", "--format"],
+            "code" => vec!["--decode"],
             "hint" | "render" => vec!["--state"],
             _ => vec!["--timeout", "--size", "--seed", "--difficulty", "--state"],
         };
@@ -503,15 +547,14 @@ mod tests {
 
     /// A command (mostly a real one) and what follows it.
     fn command_line() -> impl Strategy<Value = Vec<String>> {
-        prop::sample::select(vec!["solve", "generate", "hint", "steps", "render", "help", "--json", ""]).prop_flat_map(
-            |command| {
+        prop::sample::select(vec!["solve", "generate", "hint", "steps", "render", "code", "help", "--json", ""])
+            .prop_flat_map(|command| {
                 prop::collection::vec(words(command), 0..4).prop_map(move |rest| {
                     let mut args = vec![command.to_string()];
                     args.extend(rest.into_iter().flatten());
                     args
                 })
-            },
-        )
+            })
     }
 
     proptest! {
@@ -519,7 +562,13 @@ mod tests {
         #[test]
         fn any_argument_vector_answers_or_fails_cleanly(
             args in command_line(),
-            stdin in prop_oneof![".{0,40}", "([1-4] ){1,3}\n([1-4] ){1,3}\n", "([xo.] ){1,3}\n"],
+            stdin in prop_oneof![
+                ".{0,40}",
+                "([1-4] ){1,3}\n([1-4] ){1,3}\n",
+                "([xo.] ){1,3}\n",
+                "hitori:1:SQgm6",
+                "hitori:1:[A-Za-z0-9_-]{0,12}\n",
+            ],
         ) {
             match run_args(&args, &stdin) {
                 Ok((code, _)) => prop_assert!([0, 1, 3].contains(&code)),
@@ -531,12 +580,17 @@ mod tests {
         }
 
         #[test]
-        fn any_bytes_as_puzzle_or_state(bytes in prop::collection::vec(any::<u8>(), 0..80), command in 0usize..4) {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
+        fn any_bytes_as_puzzle_or_state(bytes in prop::collection::vec(any::<u8>(), 0..80), code in any::<bool>(), command in 0usize..6) {
+            let mut text = String::from_utf8_lossy(&bytes).into_owned();
+            if code {
+                text = format!("hitori:1:{}", text.replace(|c: char| c.is_whitespace(), ""));
+            }
             let args: Vec<String> = match command {
                 0 => vec!["solve".into()],
                 1 => vec!["hint".into()],
                 2 => vec!["render".into(), "--json".into()],
+                3 => vec!["code".into()],
+                4 => vec!["code".into(), "--decode".into()],
                 _ => vec!["solve".into(), "--json".into()],
             };
             if let Ok((code, out)) = run_args(&args, &text) {
