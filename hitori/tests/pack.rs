@@ -461,3 +461,25 @@ fn resuming_a_pack_of_other_options_exits_2() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), hitori(&["pack", "--seeds", "0..20", "--size", "6"]).stdout);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn format_code_lists_the_entries_codes() {
+    let dir = scratch("codes");
+    let args = ["--seeds", "0..40", "--size", "5"];
+    let whole = pack_to(&path(&dir, "whole.jsonl"), &args);
+    let codes: Vec<String> = entries(&whole).iter().map(|e| e.code.clone()).collect();
+    let listed = hitori(&[&["pack"], &args[..], &["--format", "code"]].concat());
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    assert_eq!(listed.stdout.lines().collect::<Vec<_>>(), codes);
+    // The same from the merge of the pack's shards, and every code decodes to its puzzle.
+    let shard = path(&dir, "whole.jsonl");
+    let merged = hitori(&["pack", "--merge", &shard, "--format", "code"]);
+    assert_eq!(merged.stdout, listed.stdout);
+    for (code, entry) in codes.iter().zip(entries(&whole)) {
+        assert_eq!(hitori::code::decode(code).unwrap().to_string().trim_end(), entry.puzzle);
+    }
+    // A list of codes cannot be resumed.
+    let refused = hitori(&[&["pack"], &args[..], &["--format", "code", "--out", &shard, "--resume"]].concat());
+    assert_eq!(refused.code, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
