@@ -203,6 +203,12 @@ pub fn decode(text: &str) -> Result<Code, CodeError> {
     let mut payload = Vec::with_capacity(data.len() * 3 / 4);
     for chunk in data.as_bytes().chunks(4) {
         let n = chunk.iter().enumerate().fold(0u64, |n, (i, &b)| n | value(b) << (18 - 6 * i));
+        // The bits of the last character past the payload's last byte are zero: one
+        // spelling for every payload.
+        let padding = 8 - 2 * chunk.len() as u32;
+        if padding > 0 && (n >> (24 - 6 * chunk.len() as u32)) & ((1 << padding) - 1) != 0 {
+            return Err(CodeError::BadLength("the last payload character holds bits past the payload".into()));
+        }
         for i in 0..chunk.len() - 1 {
             payload.push((n >> (16 - 8 * i)) as u8);
         }
@@ -398,5 +404,14 @@ mod tests {
         let text = encode("demo", 1, &[1, 2, 3, 4]);
         assert!(decode(&text[..text.len() - 1]).is_err());
         assert!(decode(&text[..text.len() - 3]).is_err());
+        // One spelling per payload: bits past the payload in its last character are refused.
+        let one = encode("demo", 1, &[0xff]);
+        assert_eq!(one, format!("demo:1:_w{}", &one[9..]));
+        let other = format!("demo:1:_x{}", {
+            let t = "demo:1:_x";
+            let c = check(t);
+            format!("{}{}", char::from(ALPHABET[(c >> 6) as usize]), char::from(ALPHABET[(c & 63) as usize]))
+        });
+        assert!(matches!(decode(&other).unwrap_err(), CodeError::BadLength(_)));
     }
 }

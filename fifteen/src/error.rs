@@ -1,6 +1,8 @@
 //! The crate's error type: every fallible function of the crate returns it or one of the
-//! module errors it wraps ([`BoardError`], [`MoveError`], [`GoalError`], [`PdbError`]).
+//! module errors it wraps ([`BoardError`], [`MoveError`], [`GoalError`], [`PdbError`],
+//! [`CodeError`]).
 
+use engine::code::CodeError;
 use engine::{ParseError, StopReason};
 
 use crate::board::{BoardError, MoveError};
@@ -41,6 +43,9 @@ pub enum Error {
     /// A pattern database that cannot be built or read.
     #[error(transparent)]
     Pdb(#[from] PdbError),
+    /// A puzzle code that cannot be read (see [`crate::code`]).
+    #[error(transparent)]
+    Code(#[from] CodeError),
     /// A distance table asked for a board that is too big.
     #[error("a distance table takes at most {max} cells, not {cells}")]
     TableSize {

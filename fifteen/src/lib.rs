@@ -3,6 +3,7 @@
 pub mod board;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod code;
 pub mod error;
 pub mod fast;
 pub mod fixture;

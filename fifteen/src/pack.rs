@@ -329,6 +329,8 @@ pub struct PackEntry {
     /// The board: tiles row-major separated by single spaces, 0 for the blank (what
     /// `fifteen solve --width W` reads).
     pub puzzle: String,
+    /// The puzzle's code: the board and the goal in one line (see [`crate::code`]).
+    pub code: String,
     /// The number of moves of `moves`.
     pub length: u32,
     /// The solution: where the blank moves, over `UDLR` (`-` for none).
@@ -417,10 +419,15 @@ impl Maker {
         if let Some(l) = self.spec.lengths.filter(|l| !l.contains(length)) {
             return Made::Skipped(format!("length outside {l}"));
         }
+        let code = match crate::code::encode(&board, &self.spec.goal) {
+            Ok(code) => code,
+            Err(e) => return Made::Failed(e.to_string()),
+        };
         Made::Entry(PackEntry {
             game: GAME.to_string(),
             seed,
             puzzle: board.to_line(),
+            code,
             length,
             moves: Move::format_all(&moves),
             optimal: self.spec.optimal(),
@@ -549,6 +556,24 @@ impl PackEntry {
         }
         Ok(())
     }
+
+    /// The code holds the board and the goal, and is their code exactly.
+    fn check_code(&self, spec: &PackSpec, board: &Board) -> Result<(), String> {
+        let code = crate::code::decode(&self.code).map_err(|e| format!("code: {e}"))?;
+        if code.board() != board || code.goal() != &spec.goal {
+            let (b, g) = (code.board(), code.goal().label());
+            return Err(format!(
+                "code: holds the {}x{} board {} toward {g}, not the entry's puzzle and goal",
+                b.width(),
+                b.height(),
+                b.to_line()
+            ));
+        }
+        if code.to_string() != self.code {
+            return Err(format!("code: not the puzzle's code {code}"));
+        }
+        Ok(())
+    }
 }
 
 impl Entry for PackEntry {
@@ -570,13 +595,19 @@ impl Entry for PackEntry {
         self.length.to_string()
     }
 
+    /// The `code` field.
+    fn code(&self) -> Option<&str> {
+        Some(&self.code)
+    }
+
     /// Parses the board with the options' size, checks that it is the seed's board and
     /// reaches the goal, replays the moves to the goal in exactly `length` moves, checks the
-    /// filter, and re-solves: optimally when `optimal` (the budget may stop it:
+    /// filter, checks that the code is the board's and the goal's, and re-solves: optimally when `optimal` (the budget may stop it:
     /// [`Fault::Unknown`]), with the fast solver otherwise — the same length either way.
     fn verify(&self, budget: &Budget) -> Result<(), Fault> {
         let (spec, board, goal) = self.parts().map_err(Fault::Wrong)?;
         self.check_claims(&spec, &board, &goal).map_err(Fault::Wrong)?;
+        self.check_code(&spec, &board).map_err(Fault::Wrong)?;
         let options = solver_options(&spec, &goal, verify_pdbs()).map_err(|e| Fault::Unknown(e.to_string()))?;
         let solver = if spec.optimal() { "optimal" } else { "fast solver's" };
         match solve_board(&board, &goal, &options, budget) {

@@ -257,7 +257,7 @@ fn hint_gives_the_next_move_of_an_optimal_solution() {
 fn no_arguments_and_help_show_commands_formats_and_examples() {
     let (code, out, err) = run(&[], "");
     assert_eq!((code, err.as_str()), (0, ""));
-    for command in ["solve", "hint", "check", "generate", "render"] {
+    for command in ["solve", "hint", "check", "generate", "render", "code"] {
         assert!(out.contains(command), "{out}");
         let (code, help, _) = run(&[command, "--help"], "");
         assert_eq!(code, 0);

@@ -79,12 +79,19 @@ fn entries_replay_and_are_the_generated_boards() {
     assert_eq!(first.puzzle, generated.trim(), "seed 10's board is the first board of generate --seed 10");
     for e in entries(&text) {
         let mut board = Board::parse_line(&e.puzzle, Some(3)).unwrap();
+        let code = fifteen::code::decode(&e.code).unwrap();
+        assert_eq!((code.board(), code.goal()), (&board, &Goal::Snake));
         board.replay(&Move::parse_all(&e.moves).unwrap()).unwrap();
         assert_eq!(board, Goal::Snake.layout(3, 3).unwrap());
         assert_eq!(e.moves.len(), e.length as usize);
     }
     let line = text.lines().next().unwrap();
     assert!(line.starts_with(r#"{"game":"fifteen","seed":10,"puzzle":""#), "{line}");
+    assert!(line.contains(&format!(r#"","code":"{}","length":"#, first.code)), "{line}");
+    // `--format code`: the codes alone, one a line, in the same order.
+    let codes = pack(&["--size", "3x3", "--goal", "snake", "--seeds", "10..20", "--format", "code"]);
+    let expected: Vec<String> = entries(&text).into_iter().map(|e| e.code).collect();
+    assert_eq!(codes.lines().collect::<Vec<_>>(), expected);
     assert!(line.ends_with(r#","optimal":true,"options":{"size":"3x3","goal":"snake","length":null}}"#), "{line}");
     // The optimal length is `solve`'s.
     let solved = run_binary(env!("CARGO_BIN_EXE_fifteen"), &["solve", "--goal", "snake"], &[], &first.puzzle).unwrap();
@@ -124,6 +131,16 @@ fn verify_catches_every_kind_of_tampering_on_its_line() {
     swapped.swap(a, b); // two tiles swapped: the board cannot reach the goal
     let slid = if blank % 3 > 0 { blank - 1 } else { blank + 1 };
     tiles.swap(blank, slid); // one tile slid: another, solvable board
+    // The code of line 2's puzzle, of this puzzle toward the snake goal, and one mistyped.
+    let second: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let other_code = second["code"].as_str().unwrap().to_string();
+    let board = Board::parse_line(&puzzle, Some(3)).unwrap();
+    let snake_code = fifteen::code::encode(&board, &Goal::Snake).unwrap();
+    let code = third["code"].as_str().unwrap();
+    assert_eq!(fifteen::code::encode(&board, &Goal::BlankLast).unwrap(), code);
+    let at = "fifteen:1:".len() + 2;
+    let typo = if &code[at..=at] == "A" { "B" } else { "A" };
+    let mistyped = format!("{}{typo}{}", &code[..at], &code[at + 1..]);
     let flipped = |m: &str| {
         let c = if m.starts_with('U') { "D" } else { "U" };
         format!("{c}{}", &m[1..])
@@ -156,6 +173,13 @@ fn verify_catches_every_kind_of_tampering_on_its_line() {
         ("seed changed", Box::new(|v| v["seed"] = (v["seed"].as_u64().unwrap() * 1000 + 999).into())),
         ("moves not moves", Box::new(|v| v["moves"] = "UDX".into())),
         ("no length", Box::new(|v| v["length"] = Value::Null)),
+        ("code mistyped", Box::new(|v| v["code"] = mistyped.clone().into())),
+        ("code of another line", Box::new(|v| v["code"] = other_code.clone().into())),
+        ("code toward another goal", Box::new(|v| v["code"] = snake_code.clone().into())),
+        ("code of another game", Box::new(|v| v["code"] = engine::code::encode("kami", 1, &[1, 2, 3]).into())),
+        ("code of a future version", Box::new(|v| v["code"] = engine::code::encode("fifteen", 9, &[1]).into())),
+        ("code not a code", Box::new(|v| v["code"] = puzzle.clone().into())),
+        ("no code", Box::new(|v| v["code"] = Value::Null)),
     ];
     for (what, edit) in &edits {
         let mut v = third.clone();
@@ -165,10 +189,13 @@ fn verify_catches_every_kind_of_tampering_on_its_line() {
         if what == &"seed changed" {
             lines.truncate(3); // keep the seeds increasing
         }
-        let (code, err) = verify_text(&file, &(lines.join("\n") + "\n"));
-        assert_eq!(code, 1, "{what}: {err}");
+        let (exit, err) = verify_text(&file, &(lines.join("\n") + "\n"));
+        assert_eq!(exit, 1, "{what}: {err}");
         let expected = format!("{}:3: ", path_str(&file));
         assert!(err.starts_with(&expected) && err.lines().count() == 1, "{what}: {err}");
+        if what.starts_with("code") {
+            assert!(err.contains("code"), "{what}: {err}");
+        }
     }
     // A repeated line, and lines out of seed order.
     let mut lines: Vec<&str> = text.lines().collect();

@@ -135,3 +135,48 @@ fn generated_fixture_files_are_up_to_date() {
         assert_eq!(on_disk, text, "{name} differs from what `cargo xtask fixtures` writes");
     }
 }
+
+/// The code of each fixture puzzle (the board toward its goal; each goal layout toward its
+/// goal), pinned: a change to the code format fails here unless it is a new version.
+#[derive(Serialize)]
+struct CodeReport {
+    /// `name: code` for each board, or why the goal does not fit it.
+    boards: Vec<String>,
+    /// `goal WxH: code` for each goal layout.
+    goals: Vec<String>,
+}
+
+#[test]
+fn fixture_codes() {
+    insta::glob!("../../fixtures/fifteen", "*.ron", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let file: FixtureFile = engine::from_ron(&text).unwrap();
+        let coded = |board: &Board, goal: &Goal| match fifteen::code::encode(board, goal) {
+            Ok(code) => {
+                let back = fifteen::code::decode(&code).unwrap();
+                assert_eq!((back.board(), back.goal()), (board, goal), "{code}");
+                code
+            }
+            Err(e) => format!("no code: {e}"),
+        };
+        let report = CodeReport {
+            boards: file
+                .boards
+                .iter()
+                .map(|nb| format!("{}: {}", nb.name, coded(&nb.board, nb.goal.as_ref().unwrap_or(&Goal::BlankLast))))
+                .collect(),
+            goals: file
+                .goals
+                .iter()
+                .map(|g| {
+                    let (w, h) = (g.layout.width(), g.layout.height());
+                    format!("{} {w}x{h}: {}", g.goal.label(), coded(&g.layout, &g.goal))
+                })
+                .collect(),
+        };
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({ snapshot_suffix => stem }, {
+            insta::assert_ron_snapshot!(report);
+        });
+    });
+}

@@ -1,12 +1,15 @@
 //! The `fifteen` command line (feature `cli`): `solve`, `hint`, `check`, `generate`,
-//! `render`, `pack` and `verify`, as `docs/cli.md` describes them. [`run`] is the whole
-//! command, in process: the binary is [`main`]. The module `pack` holds `pack` and
-//! `verify`.
+//! `render`, `code`, `pack` and `verify`, as `docs/cli.md` describes them. [`run`] is the
+//! whole command, in process: the binary is [`main`]. The module `pack` holds `pack` and
+//! `verify`, the module `code` holds `code`. Every command that reads puzzles reads puzzle
+//! codes too ([`crate::code`]), detected line by line: a code carries its own size and
+//! goal, `--width` and `--goal` apply to the lines of tiles.
 //!
 //! Exit codes: 0 answered, 1 some puzzle is unsolvable (or, for `verify`, some entry is
 //! wrong), 2 bad input or usage (one line on stderr, nothing on stdout), 3 some puzzle, a
 //! generation or a pack ran out of time or budget.
 
+mod code;
 mod pack;
 
 use std::ffi::{OsStr, OsString};
@@ -23,9 +26,10 @@ use engine::{Budget, Outcome, SeededRng, Size, StopReason};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use crate::code::Code;
 use crate::generate::{self, MAX_WALK, Spec};
 use crate::pdb::{self, CacheStatus, PatternDb};
-use crate::solvable::{goal_board, is_reachable};
+use crate::solvable::is_reachable;
 use crate::solver::{Answer, Heuristic, Options, solve};
 use crate::{Board, Goal, Hint, Move, Puzzle, hint};
 
@@ -54,7 +58,8 @@ enum Command {
     #[command(after_help = concat!(
         "Input: one puzzle per line, the tiles row-major separated by whitespace or commas, 0 for the\n",
         "blank; lines starting with # and blank lines are skipped. The board is square unless --width W\n",
-        "is given. INPUT is a file, or - (the default) for standard input.\n\n",
+        "is given. A line may instead hold a puzzle code (`fifteen code`), which carries its own size\n",
+        "and goal. INPUT is a file, or - (the default) for standard input.\n\n",
         "Output: `<length> <moves>` per puzzle, moves over UDLR naming where the blank goes (`0 -` when\n",
         "solved already), `unsolvable` (exit 1) or `unknown` (out of time or nodes, exit 3).\n\n",
         "Example:\n  echo '8 6 7 2 5 4 3 0 1' | fifteen solve\n  31 UULDDRRUULDLDRRUULDLDRRUULLDDRR"
@@ -104,7 +109,7 @@ enum Command {
     /// Random boards that can reach the goal, uniform over them, never the goal itself.
     #[command(after_help = concat!(
         "Output: one board per line in the input format of `fifteen solve` (tiles row-major, 0 for\n",
-        "the blank). Limits: --size up to 256 cells, --count at most 100000, --walk at most 1000000\n",
+        "the blank), or with --format code its code (board and goal, see `fifteen code`). Limits: --size up to 256 cells, --count at most 100000, --walk at most 1000000\n",
         "(and --count x --walk at most 100000000).\n",
         "Exit 3 when --timeout or the --min-moves tries run out (nothing printed then).\n\n",
         "Example:\n  fifteen generate --size 3x3 --count 2 --seed 7"
@@ -132,6 +137,9 @@ enum Command {
         /// Give up after this many seconds (exit 3, nothing printed).
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
+        /// `text`: the tiles; `code`: the puzzle code (with --json: a `code` field more).
+        #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+        format: BoardFormat,
         /// One JSON document per board.
         #[arg(long)]
         json: bool,
@@ -156,6 +164,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The code of each puzzle (one short line holding the board and its goal), or with
+    /// --decode the tiles of each code.
+    #[command(after_help = code::CODE_HELP)]
+    Code(code::CodeCommand),
     /// A pack: one random board per seed with its solution, JSON Lines in seed order.
     #[command(after_help = pack::PACK_HELP)]
     Pack(Box<pack::PackCommand>),
@@ -209,6 +221,15 @@ struct SearchArgs {
     /// default on square boards whose goal blank lies on the main diagonal).
     #[arg(long)]
     no_pdb_reflect: bool,
+}
+
+/// What `generate` prints for a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BoardFormat {
+    /// The tiles, row-major.
+    Text,
+    /// The puzzle code.
+    Code,
 }
 
 /// The lower bound of the optimal search.
@@ -451,20 +472,12 @@ fn command(command: Command, out: &mut Output, source: Input<'_>) -> Result<u8, 
             }
             Ok(code)
         }
-        Command::Generate { size, goal, count, seed, walk, min_moves, timeout, json } => {
-            let boards = generate_boards(&size, &goal, count, seed, walk, min_moves, timeout)?;
-            let mut text = String::new();
-            for board in &boards {
-                if json {
-                    text.push_str(&json_line(&BoardJson::new(board)));
-                } else {
-                    text.push_str(&board.to_line());
-                    text.push('\n');
-                }
-            }
-            out.emit(&text);
+        Command::Generate { size, goal, count, seed, walk, min_moves, timeout, format, json } => {
+            let (boards, goal) = generate_boards(&size, &goal, count, seed, walk, min_moves, timeout)?;
+            out.emit(&board_lines(boards, &goal, format, json)?);
             Ok(0)
         }
+        Command::Code(args) => printed(code::code(&args, source), out),
         Command::Pack(args) => printed(pack::pack(&args), out),
         Command::Verify(args) => printed(pack::verify(&args, source), out),
     }
@@ -475,6 +488,27 @@ fn printed(result: Result<(u8, String), Failure>, out: &mut Output) -> Result<u8
     let (code, text) = result?;
     out.emit(&text);
     Ok(code)
+}
+
+/// What `generate` prints for `boards` toward `goal`: one line each, the tiles or the code,
+/// or one JSON document each.
+fn board_lines(boards: Vec<Board>, goal: &Goal, format: BoardFormat, json: bool) -> Result<String, Failure> {
+    let mut text = String::new();
+    for board in boards {
+        let code = match format {
+            BoardFormat::Text => None,
+            BoardFormat::Code => {
+                Some(Code::new(board.clone(), goal.clone()).map_err(|e| usage(e.to_string()))?.to_string())
+            }
+        };
+        if json {
+            text.push_str(&json_line(&BoardJson::new(&board).with_code(code)));
+        } else {
+            text.push_str(&code.unwrap_or_else(|| board.to_line()));
+            text.push('\n');
+        }
+    }
+    Ok(text)
 }
 
 /// The larger exit code, 3 (gave up) above 1 (unsolvable).
@@ -597,11 +631,17 @@ struct BoardJson {
     width: usize,
     height: usize,
     tiles: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
 }
 
 impl BoardJson {
     fn new(board: &Board) -> BoardJson {
-        BoardJson { width: board.width(), height: board.height(), tiles: board.to_line() }
+        BoardJson { width: board.width(), height: board.height(), tiles: board.to_line(), code: None }
+    }
+
+    fn with_code(self, code: Option<String>) -> BoardJson {
+        BoardJson { code, ..self }
     }
 }
 
@@ -695,7 +735,7 @@ fn parse_size(text: &str) -> Result<Size, Failure> {
     crate::pack::parse_size(text).map_err(|e| usage(format!("--{e}")))
 }
 
-/// `fifteen generate`: the boards, or a failure (nothing is printed then).
+/// `fifteen generate`: the boards and their goal, or a failure (nothing is printed then).
 #[allow(clippy::too_many_arguments)]
 fn generate_boards(
     size: &str,
@@ -705,7 +745,7 @@ fn generate_boards(
     walk: Option<u64>,
     min_moves: Option<u32>,
     timeout: Option<Duration>,
-) -> Result<Vec<Board>, Failure> {
+) -> Result<(Vec<Board>, Goal), Failure> {
     let size = parse_size(size)?;
     let goal_spec = goal.goal(Some(size.width))?;
     let goal = goal_spec.layout(size.width, size.height).map_err(|e| usage(format!("--goal: {e}")))?;
@@ -732,7 +772,7 @@ fn generate_boards(
         Some(k) => Some(MinMoves::new(&goal, k, budget.clone())?),
         None => None,
     };
-    let spec = Spec::new(size).with_goal(goal_spec).with_walk(walk).with_budget(budget.clone());
+    let spec = Spec::new(size).with_goal(goal_spec.clone()).with_walk(walk).with_budget(budget.clone());
     let mut rng = SeededRng::new(seed);
     let mut meter = budget.start();
     let gave_up = |reason: StopReason| Failure(3, format!("generation stopped: {reason} (--timeout)"));
@@ -764,7 +804,7 @@ fn generate_boards(
         };
         out.push(board);
     }
-    Ok(out)
+    Ok((out, goal_spec))
 }
 
 /// How many random boards `--min-moves` looks at for one board before giving up.
@@ -821,6 +861,20 @@ fn progress(total: u64, message: &'static str) -> ProgressBar {
 /// Every puzzle of the input; the first bad line is a failure naming the source, line and
 /// column.
 fn read_puzzles(args: &InputArgs, source: Input<'_>) -> Result<Vec<Puzzle>, Failure> {
+    let codes = read_codes(args, source)?;
+    codes
+        .into_iter()
+        .map(|c| {
+            let (board, goal) = c.into_parts();
+            Puzzle::with_goal(board, &goal).map_err(|e| usage(e.to_string()))
+        })
+        .collect()
+}
+
+/// Every puzzle of the input with its goal: a line of tiles (read with `--width`, toward
+/// `--goal`) or a puzzle code (its own size and goal). The first bad line is a failure
+/// naming the source and line (and the column, in a line of tiles).
+fn read_codes(args: &InputArgs, source: Input<'_>) -> Result<Vec<Code>, Failure> {
     if let Some(w) = args.width.filter(|&w| w > usize::from(u8::MAX)) {
         return Err(usage(format!("--width {w}: at most 255")));
     }
@@ -828,10 +882,14 @@ fn read_puzzles(args: &InputArgs, source: Input<'_>) -> Result<Vec<Puzzle>, Fail
     let (source, text) = source.read(&args.input).map_err(|e| usage(e.to_string()))?;
     let mut out = Vec::new();
     for (line_no, line) in engine::content_lines(&text) {
+        let at_line = |e: crate::Error| usage(format!("{source}:{line_no}: {e}"));
+        if engine::code::looks_like_code(line) {
+            out.push(crate::code::decode(line).map_err(at_line)?);
+            continue;
+        }
         let board = Board::parse_line(line, args.width)
             .map_err(|e| usage(e.shifted(line_no - 1).with_source(source.clone()).to_string()))?;
-        let goal = goal_board(&board, &goal).map_err(|e| usage(format!("{source}:{line_no}: {e}")))?;
-        out.push(Puzzle::new(board, goal).map_err(|e| usage(format!("{source}:{line_no}: {e}")))?);
+        out.push(Code::new(board, goal.clone()).map_err(at_line)?);
     }
     Ok(out)
 }

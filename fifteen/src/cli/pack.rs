@@ -17,17 +17,19 @@ use crate::pdb::{PdbCache, PdbSlot, default_cache_dir};
 pub(super) const PACK_HELP: &str = concat!(
     "Seed S gives the board `fifteen generate --seed S` prints first (uniform over the boards\n",
     "that reach the goal, never the goal itself) with its solution: optimal on boards of at\n",
-    "most 16 cells, the fast solver's above. One JSON object per line, in seed order:\n",
-    "game, seed, puzzle, length, moves, optimal, options. Boards equal up to a symmetry of the\n",
-    "grid and a renaming of the tiles are kept once. The same bytes for any --threads.\n\n",
+    "most 16 cells, the fast solver's above. One JSON object per line, in seed order: game,\n",
+    "seed, puzzle, code (the puzzle code), length, moves, optimal, options. Boards equal up to\n",
+    "a symmetry of the grid and a renaming of the tiles are kept once. The same bytes for any\n",
+    "--threads.\n\n",
     "Example:\n  fifteen pack --count 1000 --length 40..60 --out pack.jsonl"
 );
 
 /// `fifteen verify --help`'s epilogue.
 pub(super) const VERIFY_HELP: &str = concat!(
     "Checks each entry: its board is the seed's and reaches the goal, its moves reach the goal\n",
-    "in exactly `length` moves, the length is in the filter, and re-solving gives the same\n",
-    "length (optimal boards: a full optimal search under --timeout, `unknown` when it stops).\n",
+    "in exactly `length` moves, the length is in the filter, its code is the code of the board\n",
+    "and the goal, and re-solving gives the same length (optimal boards: a full optimal search\n",
+    "under --timeout, `unknown` when it stops).\n",
     "Bad entries are named on stderr as FILE:LINE: reason. Exit 0 all hold, 1 some wrong,\n",
     "2 not a fifteen pack, 3 some unknown.\n\n",
     "Example:\n  fifteen verify pack.jsonl"
