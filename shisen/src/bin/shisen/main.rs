@@ -100,7 +100,7 @@ enum Command {
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
         /// Print the board (`board`) or its code (`code`, with the gravity flag).
-        #[arg(long, value_enum, default_value_t = Format::Board)]
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// An SVG picture of the board, optionally with a connection drawn.
@@ -135,8 +135,9 @@ enum Command {
 /// What `generate` prints.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
-    /// The board text.
-    Board,
+    /// The board text (also spelled `board`).
+    #[value(alias = "board")]
+    Text,
     /// The puzzle code.
     Code,
 }
@@ -278,7 +279,9 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
             if format == Format::Code {
                 let code = shisen::code::encode(&deal.board, gravity).map_err(|e| Failure(2, e.to_string()))?;
                 if json {
-                    return Ok((0, engine::cli::json_line(&serde_json::json!({ "code": code }))));
+                    let mut doc = serde_json::to_value(&deal).map_err(|e| Failure(2, e.to_string()))?;
+                    doc["code"] = serde_json::Value::String(code);
+                    return Ok((0, engine::cli::json_line(&doc)));
                 }
                 return Ok((0, format!("{code}\n")));
             }
