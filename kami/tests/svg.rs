@@ -32,6 +32,6 @@ fn a_seeded_level_with_its_solution_numbered() {
 fn taps_on_one_triangle_share_a_label() {
     let level: Level = "01\n".parse().unwrap();
     let moves = vec![Move::new(0, 0, 1), Move::new(0, 0, 0)];
-    let svg = render_with(&level, &SvgOptions { side: 10.0, moves });
+    let svg = render_with(&level, &SvgOptions { side: 10.0, moves, ..SvgOptions::default() });
     insta::assert_snapshot!(svg);
 }

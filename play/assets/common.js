@@ -1,6 +1,7 @@
 'use strict';
 // Shared helpers of the playground's pages: the JSON API, SVG building, the status line,
-// the share link and the `data-busy` flag that browser tests wait on.
+// the share link, the `data-busy` flag that browser tests wait on, and the keyboard
+// cursor every board uses (`gridCursor`).
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 let busyCount = 0;
@@ -36,6 +37,7 @@ function svg(tag, attrs, parent) {
 
 function $(selector) { return document.querySelector(selector); }
 
+// The status line is a live region (`role="status"`): screen readers read each change.
 function setStatus(text, kind) {
   const s = $('[data-testid=status]');
   s.textContent = text;
@@ -72,4 +74,107 @@ function labelColour(label) {
 function button(testid, f) {
   const b = $('[data-testid=' + testid + ']');
   if (b) b.addEventListener('click', () => { if (busyCount === 0) f(); });
+}
+
+// Presses the button `testid` (what a page's keys do: the same handler as a click).
+function press(testid) {
+  const b = $('[data-testid=' + testid + ']');
+  if (b) b.click();
+}
+
+// "row 3, column 5": a cell's position for its accessible name, counted from 1.
+function place(x, y) { return `row ${y + 1}, column ${x + 1}`; }
+
+// Draws a mark over the cell `el` of an SVG board (its polygon's outline, or its box):
+// a thick white line under a thinner line in `style` ({ width, dash }), in screen pixels,
+// so that it shows on light and dark cells alike. The mark has the class `cls` and lets
+// clicks through.
+function markShape(el, cls, style) {
+  const root = el.ownerSVGElement;
+  if (!root) return;
+  for (const [stroke, width, dash] of [['#fff', style.width + 3, null], ['#000', style.width, style.dash]]) {
+    let m;
+    if (el.tagName === 'polygon') {
+      m = svg('polygon', { points: el.getAttribute('points') });
+    } else {
+      const b = el.getBBox();
+      m = svg('rect', { x: b.x + 2, y: b.y + 2, width: Math.max(1, b.width - 4), height: Math.max(1, b.height - 4), rx: 4 });
+    }
+    const attrs = { class: cls, fill: 'none', stroke, 'stroke-width': width, 'vector-effect': 'non-scaling-stroke',
+      'pointer-events': 'none', 'aria-hidden': 'true', 'stroke-linejoin': 'round' };
+    if (dash) attrs['stroke-dasharray'] = dash;
+    for (const [k, v] of Object.entries(attrs)) m.setAttribute(k, v);
+    root.appendChild(m);
+  }
+}
+
+// The keyboard cursor of a board, one helper for every page. `box` is the focusable
+// element around the board (Tab reaches it); `cells()` lists the cells the cursor may
+// stand on (elements), `position(el)` gives a cell's { x, y } (column, row); `act(el)`
+// runs on Enter or Space; `keys` maps more keys ('h', 'u', 'Ctrl+z', '1', 'Escape', …) to
+// actions; with `arrows: false` the page keeps the arrow keys for itself.
+//
+// The arrow keys move the cursor to the nearest cell that way, skipping gaps (holes,
+// removed tiles); the cell under it carries `data-cursor="true"`, an outline, and is the
+// board's `aria-activedescendant`. Pages call `refresh()` after each redraw.
+function gridCursor(options) {
+  const box = options.box;
+  const at = { x: 0, y: 0 };
+  box.tabIndex = 0;
+  function all() { return options.cells().map((el) => ({ el, ...options.position(el) })); }
+  function refresh() {
+    for (const old of box.querySelectorAll('[data-cursor]')) old.removeAttribute('data-cursor');
+    for (const old of box.querySelectorAll('.cursor-mark')) old.remove();
+    const cells = all();
+    if (!cells.length) { box.removeAttribute('aria-activedescendant'); return null; }
+    let best = cells[0], bestDistance = Infinity;
+    for (const c of cells) {
+      const d = Math.abs(c.x - at.x) + Math.abs(c.y - at.y);
+      if (d < bestDistance) { best = c; bestDistance = d; }
+    }
+    at.x = best.x;
+    at.y = best.y;
+    best.el.setAttribute('data-cursor', 'true');
+    if (!best.el.id) best.el.id = `cell-${best.x}-${best.y}`;
+    box.setAttribute('aria-activedescendant', best.el.id);
+    markShape(best.el, 'cursor-mark', { width: 3, dash: '7 4' });
+    return best;
+  }
+  // The nearest cell in direction (dx, dy): the straight line first, then the closest
+  // cell on that side.
+  function move(dx, dy) {
+    let best = null, bestScore = Infinity;
+    for (const c of all()) {
+      const along = dx ? (c.x - at.x) * dx : (c.y - at.y) * dy;
+      const across = dx ? Math.abs(c.y - at.y) : Math.abs(c.x - at.x);
+      if (along <= 0) continue;
+      const score = along + 3 * across;
+      if (score < bestScore) { best = c; bestScore = score; }
+    }
+    if (best) { at.x = best.x; at.y = best.y; }
+    refresh();
+  }
+  box.addEventListener('keydown', (e) => {
+    if (e.altKey || e.metaKey) return;
+    const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step && !e.ctrlKey) {
+      if (options.arrows === false) return;
+      e.preventDefault();
+      move(step[0], step[1]);
+      return;
+    }
+    if ((e.key === 'Enter' || e.key === ' ') && !e.ctrlKey) {
+      e.preventDefault();
+      if (busyCount > 0 || !options.act) return;
+      const c = refresh();
+      if (c) options.act(c.el);
+      return;
+    }
+    const name = (e.ctrlKey ? 'Ctrl+' : '') + (e.key.length === 1 ? e.key.toLowerCase() : e.key);
+    const f = (options.keys || {})[name];
+    if (!f) return;
+    e.preventDefault();
+    if (busyCount === 0) f();
+  });
+  return { refresh, move, at };
 }

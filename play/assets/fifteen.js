@@ -4,6 +4,7 @@
 const S = 64; // cell size
 let game = null; // { width, height, tiles, goal, goal_tiles, seed, optimum, moves, history }
 let hinted = -1;
+let cursor = null;
 
 function won() { return game.tiles.every((t, i) => t === game.goal_tiles[i]); }
 
@@ -12,14 +13,16 @@ function draw() {
   const board = svg('svg', { 'data-testid': 'board', viewBox: `0 0 ${w * S} ${h * S}`, width: w * S, height: h * S });
   game.tiles.forEach((t, i) => {
     const x = i % w, y = Math.floor(i / w);
-    const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': t, class: 'tile' }, board);
+    const name = t === 0 ? 'blank' : `tile ${t}` + (t === hinted ? ', hinted' : '');
+    const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': t, class: 'tile', id: `tile-${x}-${y}`, role: 'img', 'aria-label': `${place(x, y)}: ${name}` }, board);
     if (t === 0) {
       svg('rect', { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 6, fill: '#e4e2dc' }, g);
       return;
     }
     const home = game.goal_tiles[i] === t;
     const fill = t === hinted ? '#ffd166' : home ? '#cfe8d5' : '#fdfdfd';
-    svg('rect', { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 6, fill, stroke: '#555' }, g);
+    svg('rect', { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 6, fill, stroke: '#555',
+      'stroke-width': t === hinted ? 3 : 1, 'stroke-dasharray': t === hinted ? '3 3' : 'none' }, g);
     const label = svg('text', { x: x * S + S / 2, y: y * S + S / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, 'font-family': 'sans-serif' }, g);
     label.textContent = t;
     if (t === hinted) g.setAttribute('data-hint', '1');
@@ -28,6 +31,7 @@ function draw() {
   });
   const box = $('#board-box');
   box.replaceChildren(board);
+  if (cursor) cursor.refresh();
 }
 
 function counter() {
@@ -149,8 +153,17 @@ button('solve', () => act(async () => {
     await sleep(pause);
   }
 }));
+// The cursor stands on the blank: the arrow keys slide its neighbours into it.
+cursor = gridCursor({
+  box: $('#board-box'),
+  cells: () => [...document.querySelectorAll('[data-testid=board] g.tile[data-value="0"]')],
+  position: (el) => ({ x: Number(el.dataset.x), y: Number(el.dataset.y) }),
+  arrows: false,
+  keys: { h: () => press('hint'), u: () => press('undo'), 'Ctrl+z': () => press('undo') },
+});
 document.addEventListener('keydown', (e) => {
-  if (!game || busyCount > 0 || e.target.tagName === 'INPUT') return;
+  if (!game || busyCount > 0 || ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+  if (e.ctrlKey || e.altKey || e.metaKey) return;
   const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] }[e.key];
   if (!step) return;
   const b = game.tiles.indexOf(0), w = game.width;

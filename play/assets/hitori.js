@@ -9,6 +9,9 @@ let hinted = null;
 let solved = false;
 
 const NEXT = { '.': '#', '#': 'o', 'o': '.' };
+// The marks as the cells' `data-state` hook and in their accessible names.
+const STATE_NAME = { '.': '', '#': 'shaded', 'o': 'circled' };
+let cursor = null;
 
 function draw() {
   const { width: w, height: h } = game;
@@ -17,20 +20,32 @@ function draw() {
     for (let x = 0; x < w; x++) {
       const state = game.states[y][x];
       const value = game.numbers[y][x];
-      const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': value, 'data-state': state, class: 'cell' }, board);
       const isBad = bad.has(`${x},${y}`);
       const isHint = hinted && hinted[0] === x && hinted[1] === y;
+      const name = [STATE_NAME[state], isBad ? 'breaks a rule' : '', isHint ? 'hinted' : ''].filter(Boolean).join(', ');
+      const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': value, 'data-state': STATE_NAME[state], class: 'cell',
+        id: `cell-${x}-${y}`, role: 'img', 'aria-label': `${place(x, y)}: ${value}` + (name ? `, ${name}` : '') }, board);
       if (isHint) g.setAttribute('data-hint', '1');
+      if (isBad) g.setAttribute('data-broken', 'true');
       svg('rect', { x: x * S, y: y * S, width: S, height: S, fill: state === '#' ? '#2b2b2b' : isHint ? '#ffd166' : '#fff', stroke: '#999' }, g);
+      if (isHint) svg('rect', { x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6, fill: 'none', stroke: '#000', 'stroke-width': 2, 'stroke-dasharray': '2 3' }, g);
       if (state === 'o') svg('circle', { cx: x * S + S / 2, cy: y * S + S / 2, r: S / 2 - 4, fill: 'none', stroke: '#3a6ea5', 'stroke-width': 2 }, g);
+      // A broken rule: red, and also bold, underlined and marked "!" (colour is never the only cue).
       const t = svg('text', { x: x * S + S / 2, y: y * S + S / 2 + 6, 'text-anchor': 'middle', 'font-size': 17, 'font-family': 'sans-serif',
-        fill: state === '#' ? '#777' : isBad ? '#d00' : '#222', 'font-weight': isBad ? 700 : 400 }, g);
+        fill: state === '#' ? (isBad ? '#ff8a80' : '#aaa') : isBad ? '#c00' : '#222', 'font-weight': isBad ? 700 : 400,
+        'text-decoration': isBad ? 'underline' : 'none' }, g);
       t.textContent = value;
+      if (isBad) {
+        const mark = svg('text', { x: x * S + S - 5, y: y * S + 13, 'text-anchor': 'end', 'font-size': 12, 'font-weight': 700,
+          'font-family': 'sans-serif', fill: state === '#' ? '#fff' : '#000', class: 'broken-mark' }, g);
+        mark.textContent = '!';
+      }
       g.style.cursor = 'pointer';
       g.addEventListener('click', () => { if (busyCount === 0) mark(x, y); });
     }
   }
   $('#board-box').replaceChildren(board);
+  if (cursor) cursor.refresh();
 }
 
 async function check() {
@@ -75,6 +90,14 @@ async function load(query) {
   setNote(`graded ${game.grade}`);
   await check();
 }
+
+cursor = gridCursor({
+  box: $('#board-box'),
+  cells: () => [...document.querySelectorAll('[data-testid=board] g.cell')],
+  position: (el) => ({ x: Number(el.dataset.x), y: Number(el.dataset.y) }),
+  act: (el) => mark(Number(el.dataset.x), Number(el.dataset.y)),
+  keys: { h: () => press('hint'), u: () => press('undo'), 'Ctrl+z': () => press('undo') },
+});
 
 button('new', () => act(() => load({ size: $('#size').value, difficulty: $('#difficulty').value })));
 button('undo', () => act(async () => {

@@ -7,6 +7,7 @@ let game = null; // { rows, gravity, seed, width, height, undo, redo }
 let selected = null; // [x, y]
 let hint = null; // [[x, y], [x, y]]
 let path = null; // corners to draw
+let cursor = null;
 
 function grid() { return game.rows.map((r) => r.trim().split(/\s+/)); }
 function tilesLeft() { return grid().flat().filter((t) => t !== '.').length; }
@@ -18,12 +19,16 @@ function draw() {
   grid().forEach((row, y) => row.forEach((kind, x) => {
     if (kind === '.') return;
     const px = (x + 1) * TW, py = (y + 1) * TH;
-    const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': kind, class: 'tile' }, board);
     const isSel = same(selected, [x, y]);
     const isHint = hint && (same(hint[0], [x, y]) || same(hint[1], [x, y]));
+    const name = `${place(x, y)}: tile ${kind}` + (isSel ? ', selected' : '') + (isHint ? ', hinted' : '');
+    const g = svg('g', { 'data-x': x, 'data-y': y, 'data-value': kind, class: 'tile', id: `tile-${x}-${y}`, role: 'img', 'aria-label': name }, board);
     if (isHint) g.setAttribute('data-hint', '1');
+    if (isSel) g.setAttribute('data-selected', 'true');
+    // Selection and hint differ by the frame's width and pattern, not by colour alone.
     svg('rect', { x: px + 1, y: py + 1, width: TW - 2, height: TH - 2, rx: 4, fill: labelColour(kind),
-      stroke: isSel ? '#d00' : isHint ? '#e69500' : '#555', 'stroke-width': isSel || isHint ? 3 : 1 }, g);
+      stroke: isSel ? '#b00' : isHint ? '#000' : '#555', 'stroke-width': isSel ? 4 : isHint ? 3 : 1,
+      'stroke-dasharray': isSel ? '8 4' : isHint ? '2 3' : 'none' }, g);
     const t = svg('text', { x: px + TW / 2, y: py + TH / 2 + 6, 'text-anchor': 'middle', 'font-size': kind.length > 1 ? 14 : 18, 'font-family': 'sans-serif', 'font-weight': 600 }, g);
     t.textContent = kind;
     g.style.cursor = 'pointer';
@@ -34,6 +39,7 @@ function draw() {
     svg('polyline', { points, fill: 'none', stroke: '#d00', 'stroke-width': 4, 'stroke-linejoin': 'round', 'data-testid': 'path' }, board);
   }
   $('#board-box').replaceChildren(board);
+  if (cursor) cursor.refresh();
 }
 
 function report(hasMoves) {
@@ -92,6 +98,17 @@ async function restore(rows) {
   const answer = await api('shisen/hint', { rows: game.rows, gravity: game.gravity });
   report(answer.pairs > 0);
 }
+
+cursor = gridCursor({
+  box: $('#board-box'),
+  cells: () => [...document.querySelectorAll('[data-testid=board] g.tile')],
+  position: (el) => ({ x: Number(el.dataset.x), y: Number(el.dataset.y) }),
+  act: (el) => pick(Number(el.dataset.x), Number(el.dataset.y)),
+  keys: {
+    h: () => press('hint'), u: () => press('undo'), 'Ctrl+z': () => press('undo'), r: () => press('redo'),
+    Escape: () => { selected = null; draw(); },
+  },
+});
 
 button('new', () => act(() => load({ size: $('#size').value, gravity: $('#gravity').checked })));
 button('undo', () => act(async () => {

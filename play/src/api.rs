@@ -1,5 +1,10 @@
 //! The HTTP layer: routes, the JSON error type, the JSON body extractor, and the handlers
 //! that hand each request to its game module (see `docs/playground.md` for the API).
+//!
+//! A handler reads its request whole (the JSON, then the board, size or moves, by the
+//! game module's `read_…`) before the work may wait for a search thread: a malformed
+//! request is answered `400`/`422` at once, whatever the load, and only valid work can
+//! meet a full pool (`503`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -211,18 +216,21 @@ async fn method_not_allowed(uri: Uri) -> ApiError {
 }
 
 async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
+    let work = s.jobs.quick(move || fifteen::read_new(&req)).await?;
     let pdbs = s.pdbs.clone();
-    s.jobs.heavy(s.solve_time, move |budget| fifteen::new(&req, &pdbs, budget)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::new(work, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_solve(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
+    let puzzle = s.jobs.quick(move || fifteen::read_board(&req)).await?;
     let pdbs = s.pdbs.clone();
-    s.jobs.heavy(s.solve_time, move |budget| fifteen::solve(&req, &pdbs, budget)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::solve(&puzzle, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_hint(State(s): Shared, Body(req): Body<fifteen::BoardRequest>) -> Answer<fifteen::SolveReply> {
+    let puzzle = s.jobs.quick(move || fifteen::read_board(&req)).await?;
     let pdbs = s.pdbs.clone();
-    s.jobs.heavy(s.solve_time, move |budget| fifteen::hint(&req, &pdbs, budget)).await.map(Json)
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::hint(&puzzle, &pdbs, budget)).await.map(Json)
 }
 
 async fn fifteen_pdb(
@@ -234,7 +242,8 @@ async fn fifteen_pdb(
 }
 
 async fn shisen_new(State(s): Shared, Body(req): Body<shisen::NewRequest>) -> Answer<shisen::Deal> {
-    s.jobs.heavy(s.generate_time, move |budget| shisen::new(&req, budget)).await.map(Json)
+    let work = s.jobs.quick(move || shisen::read_new(&req)).await?;
+    s.jobs.heavy(s.generate_time, move |budget| shisen::new(&work, budget)).await.map(Json)
 }
 
 async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>) -> Answer<shisen::RemoveReply> {
@@ -242,7 +251,8 @@ async fn shisen_remove(State(s): Shared, Body(req): Body<shisen::RemoveRequest>)
 }
 
 async fn shisen_hint(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::HintReply> {
-    s.jobs.heavy(s.solve_time, move |budget| shisen::hint(&req, budget)).await.map(Json)
+    let work = s.jobs.quick(move || shisen::read_board(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(shisen::hint(&work, budget))).await.map(Json)
 }
 
 async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest>) -> Answer<shisen::ShuffleReply> {
@@ -250,18 +260,18 @@ async fn shisen_shuffle(State(s): Shared, Body(req): Body<shisen::ShuffleRequest
 }
 
 async fn shisen_verdict(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
-    s.jobs
-        .heavy(s.solve_time, move |budget| shisen::solve(&req, budget).map(shisen::SolveReply::verdict))
-        .await
-        .map(Json)
+    let work = s.jobs.quick(move || shisen::read_board(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(shisen::solve(&work, budget).verdict())).await.map(Json)
 }
 
 async fn shisen_solve(State(s): Shared, Body(req): Body<shisen::BoardRequest>) -> Answer<shisen::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |budget| shisen::solve(&req, budget)).await.map(Json)
+    let work = s.jobs.quick(move || shisen::read_board(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(shisen::solve(&work, budget))).await.map(Json)
 }
 
 async fn hitori_new(State(s): Shared, Body(req): Body<hitori::NewRequest>) -> Answer<hitori::Puzzle> {
-    s.jobs.heavy(s.generate_time, move |budget| hitori::new(&req, budget)).await.map(Json)
+    let work = s.jobs.quick(move || hitori::read_new(&req)).await?;
+    s.jobs.heavy(s.generate_time, move |budget| hitori::new(&work, budget)).await.map(Json)
 }
 
 async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::CheckReply> {
@@ -269,19 +279,23 @@ async fn hitori_check(State(s): Shared, Body(req): Body<hitori::StatesRequest>) 
 }
 
 async fn hitori_hint(State(s): Shared, Body(req): Body<hitori::StatesRequest>) -> Answer<hitori::HintReply> {
-    s.jobs.heavy(s.solve_time, move |_| hitori::hint(&req)).await.map(Json)
+    let (puzzle, states) = s.jobs.quick(move || hitori::read_states(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |_| Ok(hitori::hint(&puzzle, &states))).await.map(Json)
 }
 
 async fn hitori_solve(State(s): Shared, Body(req): Body<hitori::PuzzleRequest>) -> Answer<hitori::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |budget| hitori::solve(&req, budget)).await.map(Json)
+    let puzzle = s.jobs.quick(move || hitori::read_puzzle(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(hitori::solve(&puzzle, budget))).await.map(Json)
 }
 
 async fn kami_new(State(s): Shared, Body(req): Body<kami::NewRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(s.generate_time, move |budget| kami::new(&req, budget)).await.map(Json)
+    let work = s.jobs.quick(move || kami::read_new(&req)).await?;
+    s.jobs.heavy(s.generate_time, move |budget| kami::new(&work, budget)).await.map(Json)
 }
 
 async fn kami_level(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::LevelReply> {
-    s.jobs.heavy(s.solve_time, move |budget| kami::level(&req, budget)).await.map(Json)
+    let level = s.jobs.quick(move || kami::read_level(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(kami::level(level, budget))).await.map(Json)
 }
 
 async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answer<kami::PlayReply> {
@@ -289,9 +303,11 @@ async fn kami_play(State(s): Shared, Body(req): Body<kami::PlayRequest>) -> Answ
 }
 
 async fn kami_hint(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |budget| kami::hint(&req, budget)).await.map(Json)
+    let level = s.jobs.quick(move || kami::read_level(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(kami::hint(&level, budget))).await.map(Json)
 }
 
 async fn kami_solve(State(s): Shared, Body(req): Body<kami::LevelRequest>) -> Answer<kami::SolveReply> {
-    s.jobs.heavy(s.solve_time, move |budget| kami::solve(&req, budget)).await.map(Json)
+    let level = s.jobs.quick(move || kami::read_level(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| kami::solve(&level, budget)).await.map(Json)
 }

@@ -90,11 +90,25 @@ fn goal_board(goal: &Goal, width: usize, height: usize) -> Result<Board, ApiErro
     goal.layout(width, height).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-pub(crate) fn new(req: &NewRequest, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
+/// A validated `new` request: the size, the goal (with its name and layout) and the seed.
+pub(crate) struct NewWork {
+    size: engine::Size,
+    goal: Goal,
+    name: String,
+    target: Board,
+    seed: u64,
+}
+
+/// Reads a `new` request (its size and goal) before it may wait for a thread.
+pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let size = crate::api::parse_size(&req.size, &SIZES)?;
     let (goal, name) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
-    let seed = req.seed.unwrap_or_else(crate::fresh_seed);
+    Ok(NewWork { size, goal, name, target, seed: req.seed.unwrap_or_else(crate::fresh_seed) })
+}
+
+pub(crate) fn new(work: NewWork, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
+    let NewWork { size, goal, name, target, seed } = work;
     let spec = Spec::new(size).with_goal(goal).with_budget(budget.clone());
     let board =
         fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
@@ -112,6 +126,11 @@ pub(crate) fn new(req: &NewRequest, pdbs: &PdbCache, budget: &Budget) -> Result<
         seed,
         optimum,
     })
+}
+
+/// Reads a request's board and goal before it may wait for a thread.
+pub(crate) fn read_board(req: &BoardRequest) -> Result<Problem, ApiError> {
+    puzzle_of(req)
 }
 
 fn puzzle_of(req: &BoardRequest) -> Result<Problem, ApiError> {
@@ -172,17 +191,16 @@ fn fast() -> Options {
     Options::default().with_fast(true)
 }
 
-pub(crate) fn solve(req: &BoardRequest, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let puzzle = puzzle_of(req)?;
+pub(crate) fn solve(puzzle: &Problem, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
     if !is_reachable(puzzle.start(), puzzle.goal()) {
         return Ok(SolveReply::Unsolvable);
     }
-    if let Some(reply) = optimal(&puzzle, pdbs, budget)? {
+    if let Some(reply) = optimal(puzzle, pdbs, budget)? {
         return Ok(reply);
     }
     // Above 16 cells, or when the optimal search ran out of time: the fast solver.
     let report =
-        fifteen::solve(&puzzle, &fast().with_budget(budget.clone())).map_err(|e| ApiError::bad(e.to_string()))?;
+        fifteen::solve(puzzle, &fast().with_budget(budget.clone())).map_err(|e| ApiError::bad(e.to_string()))?;
     let proved = report.outcome.is_proved();
     match report.outcome {
         Outcome::Proved(Answer::Moves(moves)) | Outcome::Found(Answer::Moves(moves)) => {
@@ -196,15 +214,14 @@ pub(crate) fn solve(req: &BoardRequest, pdbs: &PdbCache, budget: &Budget) -> Res
 /// The next move: `fifteen::hint` with the pattern database when the board needs one (and
 /// `Building` while it is built), the fast solver's move when the optimal search is out of
 /// reach or runs out of time.
-pub(crate) fn hint(req: &BoardRequest, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let puzzle = puzzle_of(req)?;
-    let options = match heuristic(&puzzle, pdbs) {
+pub(crate) fn hint(puzzle: &Problem, pdbs: &PdbCache, budget: &Budget) -> Result<SolveReply, ApiError> {
+    let options = match heuristic(puzzle, pdbs) {
         Ok(Some(h)) => Options::default().with_heuristic(h),
         Ok(None) => fast(),
         Err(building) if is_reachable(puzzle.start(), puzzle.goal()) => return Ok(building),
         Err(_) => return Ok(SolveReply::Unsolvable),
     };
-    let ask = |options: &Options| fifteen::hint(&puzzle, &options.clone().with_budget(budget.clone()));
+    let ask = |options: &Options| fifteen::hint(puzzle, &options.clone().with_budget(budget.clone()));
     let mut report = ask(&options).map_err(|e| ApiError::bad(e.to_string()))?;
     if matches!(report.outcome, Outcome::GaveUp { .. }) {
         report = ask(&fast()).map_err(|e| ApiError::bad(e.to_string()))?;

@@ -137,14 +137,28 @@ fn xy(c: Coord) -> [i32; 2] {
     [c.x, c.y]
 }
 
-pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Puzzle, ApiError> {
+/// A validated `new` request: the size, the difficulty asked (by name and as a
+/// difficulty) and the seed.
+pub(crate) struct NewWork {
+    size: engine::Size,
+    asked: String,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+}
+
+/// Reads a `new` request (its size and difficulty) before it may wait for a thread.
+pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let size = crate::api::parse_size(&req.size, &SIZES)?;
     let asked = req.difficulty.as_deref().unwrap_or("any");
     let difficulty = match asked {
         "any" => None,
         name => Some(name.parse::<Difficulty>().map_err(|e| ApiError::bad(format!("difficulty: {e}, or any")))?),
     };
-    let seed = req.seed.unwrap_or_else(crate::fresh_seed);
+    Ok(NewWork { size, asked: asked.to_string(), difficulty, seed: req.seed.unwrap_or_else(crate::fresh_seed) })
+}
+
+pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<Puzzle, ApiError> {
+    let (size, difficulty, seed) = (work.size, work.difficulty, work.seed);
     let mut spec = Spec::default().with_size(size).with_budget(budget.clone());
     if let Some(d) = difficulty {
         spec = spec.with_difficulty(d);
@@ -159,7 +173,7 @@ pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Puzzle, ApiError>
         height: size.height,
         rows: puzzle.rows(),
         seed,
-        difficulty: asked.to_string(),
+        difficulty: work.asked.clone(),
         grade: hitori::steps::grade(&puzzle).to_string(),
     })
 }
@@ -183,29 +197,38 @@ pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {
     Ok(CheckReply { violations, solved: is_solution(&puzzle, &shaded) })
 }
 
-pub(crate) fn hint(req: &StatesRequest) -> Result<HintReply, ApiError> {
+/// Reads a request's puzzle and marks before it may wait for a thread.
+pub(crate) fn read_states(req: &StatesRequest) -> Result<(Board, State), ApiError> {
     let puzzle = puzzle_of(&req.rows)?;
     let states = states_of(&puzzle, &req.states)?;
-    Ok(HintReply {
-        hint: hitori::hint(&puzzle, &states).map(|step| Hint {
+    Ok((puzzle, states))
+}
+
+/// Reads a request's puzzle before it may wait for a thread.
+pub(crate) fn read_puzzle(req: &PuzzleRequest) -> Result<Board, ApiError> {
+    puzzle_of(&req.rows)
+}
+
+pub(crate) fn hint(puzzle: &Board, states: &State) -> HintReply {
+    HintReply {
+        hint: hitori::hint(puzzle, states).map(|step| Hint {
             cell: xy(step.cell),
             state: if step.state == Cell::Shaded { "shaded" } else { "unshaded" },
             rule: step.rule.name(),
             text: step.to_string(),
         }),
-    })
+    }
 }
 
-pub(crate) fn solve(req: &PuzzleRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let puzzle = puzzle_of(&req.rows)?;
-    let report = solver::solve(&puzzle, &solver::Options::default().with_budget(budget.clone()));
+pub(crate) fn solve(puzzle: &Board, budget: &Budget) -> SolveReply {
+    let report = solver::solve(puzzle, &solver::Options::default().with_budget(budget.clone()));
     let marks = |s: &Grid<bool>| -> Vec<String> {
         s.rows().map(|row| row.iter().map(|&shaded| if shaded { '#' } else { 'o' }).collect()).collect()
     };
-    Ok(match &report.outcome {
+    match &report.outcome {
         Outcome::Proved(answer) | Outcome::Found(answer) => {
             SolveReply { class: answer.class(), solution: answer.solutions().first().map(|s| marks(s)) }
         }
         Outcome::GaveUp { .. } => SolveReply { class: "unknown", solution: None },
-    })
+    }
 }

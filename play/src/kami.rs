@@ -42,7 +42,8 @@ pub(crate) struct LevelReply {
     text: String,
     rows: usize,
     cols: usize,
-    /// The board as `kami::svg::render` draws it (with its test hooks).
+    /// The board as `kami::svg::render_with` draws it with symbols and the colour-blind-safe
+    /// palette (with its test hooks).
     svg: String,
     /// The proven fewest moves, when known.
     par: Option<u32>,
@@ -55,6 +56,10 @@ pub(crate) struct LevelReply {
 pub(crate) struct PaletteEntry {
     colour: char,
     fill: String,
+    /// The colour's symbol's name (`kami::svg::Symbol::name`).
+    symbol: String,
+    /// The symbol as a small SVG picture for the colour's button.
+    icon: String,
 }
 
 #[derive(Deserialize)]
@@ -94,6 +99,12 @@ pub(crate) struct SolveReply {
     lower_bound: u32,
 }
 
+/// Reads a request's level (the text format, at most [`MAX_TRIANGLES`] triangles) before it
+/// may wait for a thread.
+pub(crate) fn read_level(req: &LevelRequest) -> Result<Level, ApiError> {
+    level_of(&req.text)
+}
+
 fn level_of(text: &str) -> Result<Level, ApiError> {
     let level = Level::parse(text).map_err(|e| ApiError::bad(format!("level: {e}")))?;
     if level.rows() * level.cols() > MAX_TRIANGLES {
@@ -111,27 +122,46 @@ fn tap(m: Move) -> Tap {
     Tap { row: m.row, col: m.col, colour: colour_char(m.colour) }
 }
 
+/// How the page draws levels: every colour's symbol on its triangles, and colours that
+/// stay apart under the common colour-vision deficiencies.
+fn svg_options() -> kami::svg::SvgOptions {
+    kami::svg::SvgOptions::default().with_symbols(true).with_safe_palette(true)
+}
+
 fn reply(level: &Level, seed: Option<u64>) -> LevelReply {
+    let options = svg_options();
     let palette = level
         .colours_used()
         .into_iter()
-        .map(|c| PaletteEntry {
-            colour: colour_char(c),
-            fill: level.palette.get(usize::from(c)).cloned().unwrap_or_else(|| kami::svg::default_colour(c)),
+        .map(|c| {
+            let fill = kami::svg::fill(level, c, &options);
+            PaletteEntry {
+                colour: colour_char(c),
+                symbol: kami::svg::symbol(c).name(),
+                icon: kami::svg::icon(c, &fill, 22.0),
+                fill,
+            }
         })
         .collect();
     LevelReply {
         text: level.to_string(),
         rows: level.rows(),
         cols: level.cols(),
-        svg: kami::svg::render(level),
+        svg: kami::svg::render_with(level, &options),
         par: level.par,
         palette,
         seed,
     }
 }
 
-pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<LevelReply, ApiError> {
+/// A validated `new` request: the generator's spec and the seed.
+pub(crate) struct NewWork {
+    spec: Spec,
+    seed: u64,
+}
+
+/// Reads a `new` request (its size, colours and regions) before it may wait for a thread.
+pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let sizes = engine::SizeLimits::new(1, MAX_ROWS).with_max_cells(MAX_ROWS * MAX_COLS);
     let size = crate::api::parse_size(&req.size, &sizes)?;
     if size.width > MAX_COLS {
@@ -143,14 +173,19 @@ pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<LevelReply, ApiEr
     if req.regions > MAX_REGIONS {
         return Err(ApiError::bad(format!("regions must be at most {MAX_REGIONS}")));
     }
-    let seed = req.seed.unwrap_or_else(crate::fresh_seed);
     let spec = Spec::default()
         .with_size(size.height, size.width)
         .with_colours(req.colors)
         .with_regions(req.regions)
         .with_node_limit(400_000)
         .with_attempts(12);
-    let level = match generate_within(&spec, &mut SeededRng::new(seed), budget) {
+    Ok(NewWork { spec, seed: req.seed.unwrap_or_else(crate::fresh_seed) })
+}
+
+pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<LevelReply, ApiError> {
+    let NewWork { spec, seed } = work;
+    let seed = *seed;
+    let level = match generate_within(spec, &mut SeededRng::new(seed), budget) {
         Ok(level) => level,
         Err(GenerateError::GaveUp(reason)) => return Err(ApiError::stopped(reason)),
         Err(e) => return Err(ApiError::unprocessable(e.to_string())),
@@ -158,8 +193,7 @@ pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<LevelReply, ApiEr
     Ok(reply(&level, Some(seed)))
 }
 
-pub(crate) fn level(req: &LevelRequest, budget: &Budget) -> Result<LevelReply, ApiError> {
-    let mut level = level_of(&req.text)?;
+pub(crate) fn level(mut level: Level, budget: &Budget) -> LevelReply {
     if level.par.is_none() {
         if let Ok(report) = kami::solve(&level, &options(budget)) {
             if let Outcome::Proved(moves) = report.outcome {
@@ -167,7 +201,7 @@ pub(crate) fn level(req: &LevelRequest, budget: &Budget) -> Result<LevelReply, A
             }
         }
     }
-    Ok(reply(&level, None))
+    reply(&level, None)
 }
 
 fn colour_of(ch: char) -> Result<u8, ApiError> {
@@ -187,15 +221,14 @@ pub(crate) fn play(req: &PlayRequest) -> Result<PlayReply, ApiError> {
     })
 }
 
-pub(crate) fn solve(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let level = level_of(&req.text)?;
-    let (moves, optimal, lower_bound) = match kami::solve(&level, &options(budget)) {
+pub(crate) fn solve(level: &Level, budget: &Budget) -> Result<SolveReply, ApiError> {
+    let (moves, optimal, lower_bound) = match kami::solve(level, &options(budget)) {
         Ok(report) => match report.outcome {
             Outcome::Proved(moves) => {
                 let n = u32::try_from(moves.len()).unwrap_or(u32::MAX);
                 (Some(moves), true, n)
             }
-            Outcome::Found(moves) => (Some(moves), false, kami::solver::lower_bound(&level)),
+            Outcome::Found(moves) => (Some(moves), false, kami::solver::lower_bound(level)),
             Outcome::GaveUp { proven, .. } => (proven.best, false, proven.lower_bound),
         },
         Err(SolveError::TooManyRegions { lower_bound, .. }) => (None, false, lower_bound),
@@ -211,9 +244,8 @@ pub(crate) fn solve(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, A
 
 /// The next move: `kami::hint`, the first move of the best solution found within the
 /// budget, with the moves that solution takes.
-pub(crate) fn hint(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let level = level_of(&req.text)?;
-    Ok(match kami::hint(&level, &options(budget)) {
+pub(crate) fn hint(level: &Level, budget: &Budget) -> SolveReply {
+    match kami::hint(level, &options(budget)) {
         Hint::Solved => SolveReply { moves: Vec::new(), moves_left: Some(0), optimal: true, lower_bound: 0 },
         Hint::Play { next, moves_left, optimal, lower_bound } => {
             SolveReply { moves: vec![tap(next)], moves_left: usize::try_from(moves_left).ok(), optimal, lower_bound }
@@ -221,7 +253,7 @@ pub(crate) fn hint(req: &LevelRequest, budget: &Budget) -> Result<SolveReply, Ap
         Hint::Unknown { lower_bound } => {
             SolveReply { moves: Vec::new(), moves_left: None, optimal: false, lower_bound }
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -125,7 +125,16 @@ fn board_of(rows: &[String]) -> Result<Board, ApiError> {
     Ok(board)
 }
 
-pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Deal, ApiError> {
+/// A validated `new` request: the deal's spec (gravity included), its size and the seed.
+pub(crate) struct NewWork {
+    spec: Spec,
+    size: engine::Size,
+    gravity: bool,
+    seed: u64,
+}
+
+/// Reads a `new` request (its size) before it may wait for a thread.
+pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let limits = SizeLimits::new(2, MAX.0).with_max_cells(MAX.0 * MAX.1);
     let size = crate::api::parse_size(&req.size, &limits)?;
     if size.height > MAX.1 {
@@ -133,12 +142,17 @@ pub(crate) fn new(req: &NewRequest, budget: &Budget) -> Result<Deal, ApiError> {
     }
     let spec = Spec::new(size.width, size.height, 4).map_err(|e| ApiError::bad(format!("size: {e}")))?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
-    let deal = match generate_within(&spec.with_gravity(req.gravity), &mut SeededRng::new(seed), budget) {
+    Ok(NewWork { spec: spec.with_gravity(req.gravity), size, gravity: req.gravity, seed })
+}
+
+pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<Deal, ApiError> {
+    let (size, seed) = (work.size, work.seed);
+    let deal = match generate_within(&work.spec, &mut SeededRng::new(seed), budget) {
         Ok(deal) => deal,
         Err(GenerateError::GaveUp(reason)) => return Err(ApiError::stopped(reason)),
         Err(e) => return Err(ApiError::unprocessable(format!("no solvable {size} deal: {e}"))),
     };
-    Ok(Deal { width: size.width, height: size.height, rows: deal.board.rows(), gravity: req.gravity, seed })
+    Ok(Deal { width: size.width, height: size.height, rows: deal.board.rows(), gravity: work.gravity, seed })
 }
 
 pub(crate) fn remove(req: &RemoveRequest) -> Result<RemoveReply, ApiError> {
@@ -164,24 +178,35 @@ fn options(gravity: bool, budget: &Budget) -> Options {
     Options::default().with_gravity(gravity).with_budget(budget.clone().with_node_limit(DEFAULT_NODE_LIMIT))
 }
 
+/// A board to search, read before it may wait for a thread.
+pub(crate) struct BoardWork {
+    board: Board,
+    gravity: bool,
+}
+
+/// Reads a request's board before it may wait for a thread.
+pub(crate) fn read_board(req: &BoardRequest) -> Result<BoardWork, ApiError> {
+    Ok(BoardWork { board: board_of(&req.rows)?, gravity: req.gravity })
+}
+
 /// The hint: the first removal of a sequence that clears the board, when the exact
 /// solver finds one within a second; otherwise `shisen::hint`'s pair (the shortest path).
-pub(crate) fn hint(req: &BoardRequest, budget: &Budget) -> Result<HintReply, ApiError> {
-    let board = board_of(&req.rows)?;
-    let pairs = Game::new(board.clone(), req.gravity).hints();
+pub(crate) fn hint(work: &BoardWork, budget: &Budget) -> HintReply {
+    let BoardWork { board, gravity } = work;
+    let pairs = Game::new(board.clone(), *gravity).hints();
     let quick = budget.clone().with_time_limit(Duration::from_secs(1));
-    let clearing = match shisen::solve(&board, &options(req.gravity, &quick)).outcome {
+    let clearing = match shisen::solve(board, &options(*gravity, &quick)).outcome {
         Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
             moves.first().and_then(|&(a, b)| pairs.iter().find(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a)))
         }
         _ => None,
     };
-    let best = clearing.copied().or_else(|| shisen::hint(&board));
-    Ok(HintReply {
+    let best = clearing.copied().or_else(|| shisen::hint(board));
+    HintReply {
         hint: best.map(|p| Hint { a: xy(p.a), b: xy(p.b), path: p.path.corners().iter().copied().map(xy).collect() }),
         pairs: pairs.len(),
         clears: clearing.is_some(),
-    })
+    }
 }
 
 pub(crate) fn shuffle(req: &ShuffleRequest) -> Result<ShuffleReply, ApiError> {
@@ -190,10 +215,9 @@ pub(crate) fn shuffle(req: &ShuffleRequest) -> Result<ShuffleReply, ApiError> {
     Ok(ShuffleReply { rows: game.board().rows(), has_moves })
 }
 
-pub(crate) fn solve(req: &BoardRequest, budget: &Budget) -> Result<SolveReply, ApiError> {
-    let board = board_of(&req.rows)?;
+pub(crate) fn solve(work: &BoardWork, budget: &Budget) -> SolveReply {
     let removals = |moves: Vec<Removal>| moves.into_iter().map(|(a, b)| [xy(a), xy(b)]).collect();
-    Ok(match shisen::solve(&board, &options(req.gravity, budget)).outcome {
+    match shisen::solve(&work.board, &options(work.gravity, budget)).outcome {
         Outcome::Proved(Answer::Solvable(moves)) | Outcome::Found(Answer::Solvable(moves)) => {
             SolveReply { verdict: "solvable", removals: removals(moves) }
         }
@@ -201,5 +225,5 @@ pub(crate) fn solve(req: &BoardRequest, budget: &Budget) -> Result<SolveReply, A
             SolveReply { verdict: "unsolvable", removals: Vec::new() }
         }
         Outcome::GaveUp { .. } => SolveReply { verdict: "unknown", removals: Vec::new() },
-    })
+    }
 }

@@ -195,6 +195,20 @@ fn kami_levels_carry_hooks_and_play_to_par() {
     assert_eq!(svg.matches("<polygon data-r=").count(), 30);
     assert!(svg.contains(r#"<polygon data-r="5" data-c="4" data-value="#));
     assert_eq!(level["palette"].as_array().unwrap().len(), 3);
+    // Colour is never the only cue: each colour has its own symbol, on the palette entry
+    // (with an icon) and on every triangle of its colour; the fills are the colour-blind-safe
+    // palette's.
+    assert_eq!(svg.matches(" data-symbol=").count(), 30);
+    for (entry, (symbol, fill)) in level["palette"].as_array().unwrap().iter().zip([
+        ("circle", "#0072b2"),
+        ("square", "#d55e00"),
+        ("triangle", "#f0e442"),
+    ]) {
+        assert_eq!((entry["symbol"].as_str(), entry["fill"].as_str()), (Some(symbol), Some(fill)), "{entry}");
+        assert!(entry["icon"].as_str().unwrap().contains(&format!(r#"data-symbol="{symbol}""#)));
+        let value = entry["colour"].as_str().unwrap();
+        assert!(svg.contains(&format!(r#"data-value="{value}" data-symbol="{symbol}""#)));
+    }
     let par = level["par"].as_u64().unwrap();
     let solution = ok(&host, "/api/kami/solve", &json!({ "text": level["text"] }));
     let moves = solution["moves"].as_array().unwrap();

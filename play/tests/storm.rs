@@ -1,7 +1,8 @@
 //! A request storm: 200 concurrent solve requests on hard kami levels while the home page
 //! must keep answering within a second; every request gets an answer (a solution found in
 //! time, or `503` when the pool and its queue are full), and the server is still whole
-//! afterwards. Loopback only, bounded in count and time.
+//! afterwards; malformed requests sent while the pool and its queue are full are refused
+//! (`400`/`422`) at once, never `503`. Loopback only, bounded in count and time.
 
 mod common;
 
@@ -164,4 +165,65 @@ fn clients_that_go_away_do_not_stop_the_server() {
         assert!(Instant::now() < deadline, "the pool never freed up");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+#[test]
+fn malformed_requests_are_refused_at_once_while_the_pool_is_full() {
+    let _serial = one_at_a_time();
+    let config =
+        play::Config { solve_time: Duration::from_secs(20), max_running: 2, max_waiting: 4, ..play::Config::default() };
+    let host = start(config);
+    // Two hard solves run, four wait: the pool and its queue are full (the clients stay
+    // connected until the end of the test).
+    let streams: Vec<_> = (0..6).map(|i| send_hard_solve(&host, i)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let full = post(&host, "/api/kami/solve", &json!({ "text": hard_level(9) }));
+    assert_eq!(full.status, 503, "valid work meets the full pool: {}", full.body);
+    let bad_json: [(&str, &str); 10] = [
+        ("/api/kami/solve", "{"),
+        ("/api/kami/hint", "{\"text\": 3}"),
+        ("/api/kami/level", "[]"),
+        ("/api/kami/new", "{\"size\": \"5x5\"}"),
+        ("/api/hitori/solve", "{\"rows\": \"1 2\"}"),
+        ("/api/hitori/hint", "not json"),
+        ("/api/shisen/solve", "{\"rows\": [], \"extra\": 1}"),
+        ("/api/shisen/verdict", "{\"rows\": [1]}"),
+        ("/api/fifteen/solve", "{\"width\": 3}"),
+        ("/api/fifteen/hint", "\"text\""),
+    ];
+    let bad_board = [
+        ("/api/kami/solve", json!({ "text": "01\n0\n" })),
+        ("/api/kami/hint", json!({ "text": "0A1\n" })),
+        ("/api/kami/level", json!({ "text": "0".repeat(61 * 61) })),
+        ("/api/hitori/solve", json!({ "rows": ["1 2", "3"] })),
+        ("/api/hitori/hint", json!({ "rows": ["1 2", "2 1"], "states": ["#"] })),
+        ("/api/hitori/solve", json!({ "rows": ["x y", "1 2"] })),
+        ("/api/shisen/solve", json!({ "rows": ["A A", "B"] })),
+        ("/api/shisen/hint", json!({ "rows": vec!["A A B B"; 17] })),
+        ("/api/fifteen/solve", json!({ "width": 3, "height": 3, "tiles": [1, 1, 2, 3, 4, 5, 6, 7, 8] })),
+        ("/api/fifteen/hint", json!({ "width": 9, "height": 9, "tiles": [] })),
+    ];
+    let bad_size = [
+        ("/api/kami/new", json!({ "size": "99x99", "colors": 4, "regions": 10 })),
+        ("/api/kami/new", json!({ "size": "5x5", "colors": 9, "regions": 10 })),
+        ("/api/kami/new", json!({ "size": "5x5", "colors": 3, "regions": 999 })),
+        ("/api/kami/new", json!({ "size": "x", "colors": 3, "regions": 10 })),
+        ("/api/hitori/new", json!({ "size": "3" })),
+        ("/api/hitori/new", json!({ "size": "8", "difficulty": "impossible" })),
+        ("/api/shisen/new", json!({ "size": "5x5" })),
+        ("/api/shisen/new", json!({ "size": "40x40" })),
+        ("/api/fifteen/new", json!({ "size": "9x9" })),
+        ("/api/fifteen/new", json!({ "size": "3x3", "goal": "sideways" })),
+    ];
+    let mut sent: Vec<(&str, String)> = bad_json.iter().map(|(path, body)| (*path, (*body).to_string())).collect();
+    sent.extend(bad_board.iter().chain(&bad_size).map(|(path, body)| (*path, body.to_string())));
+    assert_eq!(sent.len(), 30);
+    for (path, body) in &sent {
+        let t = Instant::now();
+        let r = common::request(&host, "POST", path, "application/json", body.as_bytes()).expect("POST");
+        assert!(matches!(r.status, 400 | 422), "{path} {body}: {} {}", r.status, r.body);
+        assert!(r.json()["error"].is_string(), "{path}: {}", r.body);
+        assert!(t.elapsed() < Duration::from_secs(1), "{path} took {:?}", t.elapsed());
+    }
+    drop(streams);
 }

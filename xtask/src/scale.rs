@@ -69,7 +69,9 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
 pub fn recipe(doc: &str) -> Result<String, String> {
     let after = doc.split_once(MARKER).ok_or("docs/scale.md has no GNU parallel recipe")?.1;
     let block = after.split_once("```sh\n").and_then(|(_, b)| b.split_once("```")).ok_or("the recipe has no sh block")?.0;
-    Ok(block.lines().filter(|l| !VARIABLES.iter().any(|v| l.starts_with(v))).map(|l| format!("{l}\n")).collect())
+    let mut lines: Vec<&str> = block.lines().filter(|l| !VARIABLES.iter().any(|v| l.starts_with(v))).collect();
+    lines.push("");
+    Ok(lines.join("\n"))
 }
 
 /// Runs the recipe for one game in `dir`, then one pack over the whole range, and compares.
@@ -99,7 +101,7 @@ fn check_game(bin: &Path, dir: &Path, recipe: &str, game: &str, options: &str, s
     let read = |name: &str| std::fs::read(dir.join(name)).map_err(|e| format!("{game}: {name}: {e}"));
     let (merged, whole) = (read("pack.jsonl")?, read("single.jsonl")?);
     let shards = (0..4).filter(|i| read(&format!("shard-{i}.jsonl")).is_ok_and(|s| !s.is_empty())).count();
-    let entries = whole.iter().filter(|&&b| b == b'\n').count();
+    let entries = String::from_utf8_lossy(&whole).lines().count();
     if merged != whole {
         return Err(format!("{game}: the 4 merged shards differ from one run over {seeds}"));
     }
