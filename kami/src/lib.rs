@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod code;
 pub mod fixture;
 pub mod generate;
 pub mod hint;

@@ -2,7 +2,8 @@
 //! made and re-checked by [`engine::pack`]'s runner (`kami pack`, `kami verify`).
 //!
 //! An entry ([`PackEntry`]) is one line of JSON: the game, the seed, the level text, its
-//! par, an optimal solution of `par` moves and the [`PackOptions`] that made it.
+//! [code](crate::code) (par included), its par, an optimal solution of `par` moves and the
+//! [`PackOptions`] that made it.
 //! [`make_entry`] gives a seed's entry: the level [`generate`](crate::generate()) makes
 //! from that seed (its proofs on the calling thread under a node limit, so the same on
 //! every machine and for any number of pack threads), or no entry when its par is outside
@@ -281,7 +282,7 @@ impl TryFrom<&PackMove> for Move {
 ///
 /// ```
 /// use engine::pack::Entry;
-/// let line = r#"{"game":"kami","seed":0,"puzzle":"01","par":1,"moves":[{"row":0,"col":1,"colour":"0"}],"options":{"rows":1,"cols":2,"colours":2,"regions":2,"par":null}}"#;
+/// let line = r#"{"game":"kami","seed":0,"puzzle":"01","code":"kami:1:qgJATP","par":1,"moves":[{"row":0,"col":1,"colour":"0"}],"options":{"rows":1,"cols":2,"colours":2,"regions":2,"par":null}}"#;
 /// let entry: kami::pack::PackEntry = serde_json::from_str(line).unwrap();
 /// assert_eq!((entry.par, entry.label()), (1, "1".to_string()));
 /// assert_eq!(entry.key(), Ok("01".to_string()));
@@ -294,6 +295,8 @@ pub struct PackEntry {
     pub seed: u64,
     /// The level text `kami solve` reads: rows joined by `\n`, no headers.
     pub puzzle: String,
+    /// The level's [code](crate::code), its par included.
+    pub code: String,
     /// The proven optimal number of moves.
     pub par: u32,
     /// An optimal solution: `par` moves.
@@ -334,10 +337,17 @@ pub fn make_entry(seed: u64, options: &PackOptions, budget: &Budget) -> Made<Pac
     if let Some(range) = options.par.filter(|r| !r.holds(par)) {
         return Made::Skipped(format!("par outside {range}"));
     }
+    let mut coded = level.clone();
+    coded.par = Some(par);
+    let code = match crate::code::encode(&coded) {
+        Ok(code) => code,
+        Err(e) => return Made::Failed(e.to_string()),
+    };
     Made::Entry(PackEntry {
         game: PackEntry::GAME.to_string(),
         seed,
         puzzle: puzzle_text(&level),
+        code,
         par,
         moves: moves.iter().map(PackMove::from).collect(),
         options: *options,
@@ -352,6 +362,19 @@ impl PackEntry {
             return Err("puzzle: not in the pack's form (rows of the level joined by \\n, no headers)".into());
         }
         Ok(level)
+    }
+
+    /// The code decodes to the level and the par of the entry.
+    fn check_code(&self, level: &Level) -> Result<(), String> {
+        let coded = crate::code::decode(&self.code).map_err(|e| format!("code: {e}"))?;
+        if coded.cells() != level.cells() {
+            return Err("code: not the code of the puzzle".into());
+        }
+        if coded.par != Some(self.par) {
+            let held = coded.par.map_or_else(|| "no par".to_string(), |p| format!("par {p}"));
+            return Err(format!("code: it holds {held}, the entry says par {}", self.par));
+        }
+        Ok(())
     }
 
     /// The level agrees with the options: size, colours, regions, par filter.
@@ -461,17 +484,22 @@ impl Entry for PackEntry {
         self.par.to_string()
     }
 
-    /// Parses the level, checks it against the options (size, colours, regions, par
-    /// filter), replays the moves (each a legal tap that changes something, the level
+    /// Parses the level, checks that the code decodes to it and the par, checks it
+    /// against the options (size, colours, regions, par filter), replays the moves (each a legal tap that changes something, the level
     /// solved after exactly `par` of them), re-proves the par optimal with the solver and
     /// regenerates the seed's level under `budget` (a budget that runs out first:
     /// [`Fault::Unknown`]).
     fn verify(&self, budget: &Budget) -> Result<(), Fault> {
         let level = self.level().map_err(Fault::Wrong)?;
+        self.check_code(&level).map_err(Fault::Wrong)?;
         self.check_options(&level).map_err(Fault::Wrong)?;
         self.check_moves(&level).map_err(Fault::Wrong)?;
         self.check_par(&level, budget)?;
         self.check_seed(&level, budget)
+    }
+
+    fn code(&self) -> Option<&str> {
+        Some(&self.code)
     }
 }
 

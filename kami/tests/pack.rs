@@ -77,6 +77,9 @@ fn entries_honour_the_options_and_filter_and_never_repeat_a_level() {
         assert!((6..=9).contains(&e.par), "seed {}: par {}", e.seed, e.par);
         let level: kami::Level = e.puzzle.parse().unwrap();
         assert_eq!((level.rows(), level.cols(), level.colours_used().len()), (10, 29, 4));
+        let coded = kami::code::decode(&e.code).unwrap();
+        assert_eq!((coded.cells(), coded.par), (level.cells(), Some(e.par)));
+        assert!(e.code.len() <= 200, "{}", e.code);
         assert_eq!(kami::RegionGraph::new(&level).len(), 24);
         assert_eq!(e.moves.len(), e.par as usize);
         assert!(keys.insert(kami::symmetry::canonical_key(&level)), "seed {}: a repeat", e.seed);
@@ -97,6 +100,41 @@ fn entries_honour_the_options_and_filter_and_never_repeat_a_level() {
 
 /// A change to an entry's JSON.
 type Tamper = Box<dyn Fn(&mut Value)>;
+
+/// Each kind of tampering of the code.
+fn code_tamperings() -> Vec<(&'static str, Tamper)> {
+    vec![
+        (
+            "the code of another level",
+            Box::new(|v: &mut Value| {
+                let mut level = kami::code::decode(v["code"].as_str().unwrap()).unwrap();
+                let mut cells = level.cells().clone();
+                let first = cells.cells()[0].unwrap();
+                cells.cells_mut()[0] = Some(u8::from(first == 0));
+                let par = level.par;
+                level = kami::Level::from_cells(cells).unwrap();
+                level.par = par;
+                v["code"] = json!(kami::code::encode(&level).unwrap());
+            }),
+        ),
+        (
+            "the code's par changed",
+            Box::new(|v: &mut Value| {
+                let mut level = kami::code::decode(v["code"].as_str().unwrap()).unwrap();
+                level.par = level.par.map(|p| p + 1);
+                v["code"] = json!(kami::code::encode(&level).unwrap());
+            }),
+        ),
+        (
+            "the code mistyped",
+            Box::new(|v: &mut Value| {
+                let code = v["code"].as_str().unwrap().to_string();
+                let last = if code.ends_with('A') { "B" } else { "A" };
+                v["code"] = json!(format!("{}{last}", &code[..code.len() - 1]));
+            }),
+        ),
+    ]
+}
 
 /// Each kind of tampering, applied to the third line.
 fn tamperings() -> Vec<(&'static str, Tamper)> {
@@ -192,7 +230,7 @@ fn verify_holds_on_a_fresh_pack_and_names_each_tampered_line() {
     let lines: Vec<&str> = text.lines().take(6).collect();
     let n = lines.len();
     let bad = dir.join("bad.jsonl");
-    for (what, tamper) in tamperings() {
+    for (what, tamper) in tamperings().into_iter().chain(code_tamperings()) {
         let mut v: Value = serde_json::from_str(lines[2]).unwrap();
         tamper(&mut v);
         let mut changed: Vec<String> = lines.iter().map(ToString::to_string).collect();

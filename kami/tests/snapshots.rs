@@ -85,3 +85,41 @@ fn generated_fixture_files_are_what_the_crate_writes() {
         assert_eq!(text, on_disk, "{name}");
     }
 }
+
+/// The code of every fixture level, pinned: a change to the code format fails here unless
+/// it is a new version (and the old one still decodes, below).
+#[test]
+fn codes() {
+    insta::glob!("../../fixtures/kami", "*.ron", |path| {
+        let file = read(path);
+        let codes: Vec<(Option<String>, String)> = file
+            .levels
+            .iter()
+            .map(|l| {
+                let code = kami::code::encode(l).unwrap();
+                let back = kami::code::decode(&code).unwrap();
+                assert_eq!((back.cells(), back.par), (l.cells(), l.par));
+                (l.name.clone(), code)
+            })
+            .collect();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({ snapshot_suffix => stem }, {
+            insta::assert_ron_snapshot!(codes);
+        });
+    });
+}
+
+/// A version 1 code written down once: it decodes to this level for ever, whatever the
+/// fixtures become.
+#[test]
+fn a_version_1_code_decodes_for_ever() {
+    // `kami generate --size 6x8 --colors 3 --regions 6 --seed 1`: the predicted packing.
+    let level = kami::code::decode("kami:1:MIkBRt-3tt32_78ot").unwrap();
+    assert_eq!(level.to_string(), "# par: 3\n02211222\n00011222\n02211221\n00222221\n02222222\n00222222\n");
+    // `... --size 4x6 --regions 6 --seed 1`: the flat packing.
+    let level = kami::code::decode("kami:1:IaQEVgPQ8QIQ2").unwrap();
+    assert_eq!(level.to_string(), "# par: 3\n100102\n120102\n122112\n222122\n");
+    // Holes and four colours: the flat packing.
+    let level = kami::code::decode("kami:1:RJIYrEOATN").unwrap();
+    assert_eq!(level.to_string(), "# par: 3\n0.12\n3312\n");
+}

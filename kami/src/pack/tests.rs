@@ -87,6 +87,26 @@ fn tampered_entries_are_wrong() {
     let mut t = e.clone();
     t.seed += 1;
     assert!(wrong(&t));
+    // The code: of another level, of another par, of no par, cut, not a code.
+    let level = e.level().unwrap();
+    let mut other = level.clone();
+    other.par = Some(e.par);
+    other.replace_cells(entry(3).level().unwrap().cells().clone());
+    let with_par = |par| {
+        let mut l = level.clone();
+        l.par = par;
+        l
+    };
+    for coded in [other, with_par(Some(e.par + 1)), with_par(None)] {
+        let mut t = e.clone();
+        t.code = crate::code::encode(&coded).unwrap();
+        assert!(wrong(&t), "{}", t.code);
+    }
+    for code in [&e.code[..e.code.len() - 1], "", &e.puzzle, "hitori:1:AAAA"] {
+        let mut t = e.clone();
+        t.code = code.to_string();
+        assert!(wrong(&t), "{code}");
+    }
     for changed in [
         e.options.with_regions(11),
         e.options.with_colours(4),
@@ -108,6 +128,7 @@ fn a_solution_longer_than_the_optimum_is_wrong() {
         game: "kami".into(),
         seed: 0,
         puzzle: puzzle_text(&level),
+        code: crate::code::encode(&"# par: 2\n0110\n0110\n".parse().unwrap()).unwrap(),
         par: 2,
         moves: vec![PackMove::from(&Move::new(0, 0, 1)), PackMove::from(&Move::new(0, 0, 0))],
         options: PackOptions::default().with_size(2, 4).with_colours(2).with_regions(3),

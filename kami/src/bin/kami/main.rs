@@ -1,6 +1,8 @@
 //! The `kami` command: `solve`, `hint`, `render` and `generate` KAMI levels, make packs of
 //! levels and `verify` them, as in the workspace's command-line contract (`docs/cli.md`).
-//! This file holds the commands' arguments and the one-level commands; `pack.rs` the packs.
+//! This file holds the commands' arguments and the one-level commands; `code.rs` the
+//! puzzle codes, `pack.rs` the packs. Every command that reads a level also reads its
+//! code (`kami:1:…`, told apart by its shape).
 //!
 //! Exit codes: 0 answered, 2 bad input or usage (one line on stderr, nothing on stdout;
 //! clap's suggestion and a "try --help" line may follow a usage error), 3 the `--timeout`
@@ -17,6 +19,7 @@ use kami::hint::Hint;
 use kami::{Game, Level, Move, SolveError, SolveOptions, colour_char};
 use serde::Serialize;
 
+mod code;
 mod pack;
 
 /// The sizes `generate --size` accepts: at most 200 rows and 200 columns, at most 10000
@@ -36,6 +39,7 @@ macro_rules! level_format {
             "Level text: one row of triangles per line, one character per triangle: `.` = hole,\n",
             "`0-9` and `a-z` = colour. Triangle (r, c) points right when r + c is even. Optional\n",
             "headers `# name: ...`, `# par: N`, `# palette: #rrggbb ...`; other `#` lines are comments.\n",
+            "A level's code (`kami code`) may be given instead of its text.\n",
         )
     };
 }
@@ -119,7 +123,8 @@ enum Command {
     #[command(after_help = concat!(
         "Limits: --size RxC with at most 200 rows, 200 columns and 10000 triangles; --colors 1-36;\n",
         "--regions from the colour count to the triangle count, at most 1000.\n\n",
-        "Output: the level text, with a `# par: N` header. When --timeout runs out first: nothing\n",
+        "Output: the level text, with a `# par: N` header (--format code: its code, par included,\n",
+        "one line). When --timeout runs out first: nothing\n",
         "on standard output, one line on standard error, exit 3.\n\n",
         "Example:\n  kami generate --size 8x6 --colors 3 --regions 10 --seed 9",
     ))]
@@ -139,6 +144,9 @@ enum Command {
         /// Give up after this many seconds: exit 3.
         #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
         timeout: Option<Duration>,
+        /// Print the level as its text (`text`) or as its one-line code (`code`).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// A pack of levels: one JSON line per seed's level, with its proven par and moves.
     #[command(after_help = concat!(
@@ -148,7 +156,7 @@ enum Command {
         "exactly N). Levels equal up to a symmetry of the rectangle and a renaming of colours are\n",
         "kept once. The same bytes for any --threads.\n\n",
         "Output: JSON Lines on standard output or in --out FILE, one entry per level in seed order:\n",
-        "{\"game\":\"kami\",\"seed\",\"puzzle\",\"par\",\"moves\":[{\"row\",\"col\",\"colour\"}],\"options\"};\n",
+        "{\"game\":\"kami\",\"seed\",\"puzzle\",\"code\",\"par\",\"moves\":[{\"row\",\"col\",\"colour\"}],\"options\"};\n",
         "the summary on standard error. Exit 0 done, 2 bad options, 3 --timeout stopped it (--resume).\n\n",
         "Example:\n  kami pack --count 200 --size 10x29 --colors 4 --regions 24 --par 6..9 --out levels.jsonl",
     ))]
@@ -161,6 +169,27 @@ enum Command {
         "Example:\n  kami verify levels.jsonl",
     ))]
     Verify(pack::VerifyCommand),
+    /// The one-line code of each level (levels separated by blank lines); --decode: the
+    /// level of each code.
+    #[command(after_help = concat!(
+        level_format!(),
+        "\nOutput: one code per level of INPUT, one a line (a code holds the triangles and the par,\n",
+        "not the name or palette). --decode: INPUT holds codes, one a line (blank and `#` lines\n",
+        "skipped); the level text of each, with its `# par: N` header when the code holds a par,\n",
+        "levels separated by a blank line. A bad code or level: exit 2, naming its line.\n\n",
+        "Example:\n  kami generate --size 4x6 --colors 3 --regions 6 --seed 1 | kami code\n",
+        "  kami code --decode codes.txt",
+    ))]
+    Code(code::CodeCommand),
+}
+
+/// How `generate` prints a level.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// The level text format, with a `# par: N` header.
+    Text,
+    /// The level's one-line code (`kami:1:…`), par included.
+    Code,
 }
 
 fn main() -> ExitCode {
@@ -186,11 +215,12 @@ fn run(cli: Cli, read: &mut Reader<'_>) -> Result<(u8, String), Failure> {
             let (_, level) = read_level(read, &level)?;
             render_command(&level, solution.then(|| options(timeout, None)), json)
         }
-        Command::Generate { size, colors, regions, seed, timeout } => {
-            generate_command(&size, colors, regions, seed, timeout, json)
+        Command::Generate { size, colors, regions, seed, timeout, format } => {
+            generate_command(&size, colors, regions, seed, timeout, json, format)
         }
         Command::Pack(args) => pack::pack(&args, json),
         Command::Verify(args) => pack::verify(&args, json),
+        Command::Code(args) => code::run(&args, read, json),
     }
 }
 
@@ -386,6 +416,8 @@ struct GenerateJson {
     /// Its proven optimum.
     #[serde(skip_serializing_if = "Option::is_none")]
     par: Option<u32>,
+    /// Its code, par included (`null` when the --timeout ran out).
+    code: Option<String>,
     /// Why generation gave up (`time_limit`), when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
@@ -415,6 +447,7 @@ fn generate_command(
     seed: u64,
     timeout: Option<Duration>,
     json: bool,
+    format: Format,
 ) -> Result<(u8, String), Failure> {
     let (rows, cols) = parse_size(size)?;
     let spec = Spec::default().with_size(rows, cols).with_colours(colours).with_regions(regions);
@@ -422,6 +455,7 @@ fn generate_command(
     let doc = |level: Option<&Level>, reason| GenerateJson {
         level: level.map(ToString::to_string),
         par: level.and_then(|l| l.par),
+        code: level.and_then(|l| kami::code::encode(l).ok()),
         reason,
         rows,
         cols,
@@ -434,7 +468,12 @@ fn generate_command(
     let generated = generate_within(&spec, &mut SeededRng::new(seed), &budget);
     drop(watch);
     match generated {
-        Ok(level) => Ok((0, if json { engine::cli::json_line(&doc(Some(&level), None)) } else { level.to_string() })),
+        Ok(level) if json => Ok((0, engine::cli::json_line(&doc(Some(&level), None)))),
+        Ok(level) if format == Format::Code => {
+            let code = kami::code::encode(&level).map_err(|e| Failure(2, format!("generate: {e}")))?;
+            Ok((0, format!("{code}\n")))
+        }
+        Ok(level) => Ok((0, level.to_string())),
         Err(GenerateError::GaveUp(reason)) if json => {
             Ok((3, engine::cli::json_line(&doc(None, Some(reason_word(reason))))))
         }
@@ -446,8 +485,19 @@ fn generate_command(
 /// Reads and parses a level from a path or `-` (stdin); errors name the source and line.
 fn read_level(read: &mut Reader<'_>, path: &str) -> Result<(String, Level), Failure> {
     let (name, text) = read(path).map_err(|e| Failure(2, e.to_string()))?;
-    let level = Level::parse(&text).map_err(|e| Failure(2, e.with_source(&name).to_string()))?;
+    let level = parse_level(&name, &text)?;
     Ok((name, level))
+}
+
+/// A level from its text or its code (told apart by [`engine::code::looks_like_code`]).
+fn parse_level(name: &str, text: &str) -> Result<Level, Failure> {
+    if engine::code::looks_like_code(text) {
+        // The line the code is on: after the blank lines before it.
+        let line = 1 + text[..text.len() - text.trim_start().len()].matches('\n').count();
+        kami::code::decode(text).map_err(|e| Failure(2, format!("{name}:{line}: {e}")))
+    } else {
+        Level::parse(text).map_err(|e| Failure(2, e.with_source(name).to_string()))
+    }
 }
 
 /// The position for `hint`: a level (or a saved game as JSON) with `--moves-made` played.
@@ -456,8 +506,7 @@ fn read_game(read: &mut Reader<'_>, path: &str, moves_made: Option<&str>) -> Res
     let mut game = if text.trim_start().starts_with('{') {
         serde_json::from_str::<Game>(&text).map_err(|e| Failure(2, format!("{name}: not a saved game: {e}")))?
     } else {
-        let level = Level::parse(&text).map_err(|e| Failure(2, e.with_source(&name).to_string()))?;
-        Game::new(&level)
+        Game::new(&parse_level(&name, &text)?)
     };
     if let Some(text) = moves_made {
         let moves = kami::play::parse_moves(text).map_err(|e| Failure(2, format!("--moves-made: {e}")))?;
@@ -493,6 +542,10 @@ mod tests {
             Just("hint".to_string()),
             Just("render".to_string()),
             Just("generate".to_string()),
+            Just("code".to_string()),
+            Just("--decode".to_string()),
+            Just("--format".to_string()),
+            Just("kami:1:IaQEVgPQ8QIQ2".to_string()),
             Just("--json".to_string()),
             Just("--timeout".to_string()),
             Just("--threads".to_string()),
