@@ -178,3 +178,26 @@ function gridCursor(options) {
   });
   return { refresh, move, at };
 }
+
+// The puzzle code on screen (`[data-testid=code]`), and the share link pointing at it: a
+// code holds the puzzle itself, so the link stays the same puzzle whatever later versions
+// of the generators do. `extra` adds page settings to the link (kami's `symbols=0`).
+function showCode(code, extra) {
+  const shown = $('[data-testid=code]');
+  if (shown) shown.textContent = code || '';
+  if (code) share({ code, ...(extra || {}) });
+}
+
+// The "open a code" box: a code of this page's game opens here with `open(code)`; any
+// other code goes to `/?code=…`, which opens it on its own game's page.
+function codeBox(game, open) {
+  const input = $('[data-testid=code-input]');
+  const go = () => {
+    const code = input.value.trim();
+    if (!code || busyCount > 0) return;
+    if (code.startsWith(game + ':')) act(() => open(code));
+    else location.href = '/?code=' + encodeURIComponent(code);
+  };
+  button('open-code', go);
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } });
+}

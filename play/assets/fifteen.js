@@ -105,14 +105,14 @@ async function watchDatabase() {
 }
 
 async function load(query) {
-  const answer = await api('fifteen/new', query);
+  const answer = await api(query.code ? 'fifteen/open' : 'fifteen/new', query);
   game = { ...answer, moves: 0, history: [] };
   hinted = -1;
   $('#width').value = game.width;
   $('#height').value = game.height;
   $('#goal').value = game.goal;
-  $('#seed').value = game.seed;
-  share({ size: `${game.width}x${game.height}`, goal: game.goal, seed: game.seed });
+  $('#seed').value = game.seed ?? '';
+  showCode(game.code);
   setNote(game.width * game.height > 16 ? 'above 16 tiles, "solve" uses the fast solver (not optimal)' : '');
   draw();
   report();
@@ -173,8 +173,11 @@ document.addEventListener('keydown', (e) => {
   slide(game.tiles[y * w + x]);
 });
 
+codeBox('fifteen', (code) => load({ code }));
+
 act(() => {
   const p = params();
+  if (p.get('code') !== null) return load({ code: p.get('code') });
   const q = { size: p.get('size') || '4x4', goal: p.get('goal') || 'blank-last' };
   if (p.get('seed') !== null) q.seed = Number(p.get('seed'));
   return load(q);

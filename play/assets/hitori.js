@@ -79,14 +79,14 @@ function mark(x, y) {
 
 async function load(query) {
   setStatus('generating…');
-  const answer = await api('hitori/new', query);
+  const answer = await api(query.code ? 'hitori/open' : 'hitori/new', query);
   game = { ...answer, numbers: answer.rows.map((r) => r.trim().split(/\s+/).map(Number)), history: [] };
   game.states = game.numbers.map((r) => '.'.repeat(r.length));
   hinted = null;
   $('#size').value = game.width;
   $('#difficulty').value = game.difficulty;
-  $('#seed').value = game.seed;
-  share({ size: `${game.width}x${game.height}`, difficulty: game.difficulty, seed: game.seed });
+  $('#seed').value = game.seed ?? '';
+  showCode(game.code);
   setNote(`graded ${game.grade}`);
   await check();
 }
@@ -122,8 +122,11 @@ button('solve', () => act(async () => {
   await check();
 }));
 
+codeBox('hitori', (code) => load({ code }));
+
 act(() => {
   const p = params();
+  if (p.get('code') !== null) return load({ code: p.get('code') });
   const q = { size: p.get('size') || '8', difficulty: p.get('difficulty') || 'any' };
   if (p.get('seed') !== null) q.seed = Number(p.get('seed'));
   return load(q);

@@ -69,6 +69,13 @@ function shareKami(query) {
   share($('#symbols').checked ? query : { ...query, symbols: 0 });
 }
 
+// Shows the level's code and points the share link at it (its text when it has none).
+function shareLevel(answer) {
+  const extra = $('#symbols').checked ? {} : { symbols: 0 };
+  if (answer.code) showCode(answer.code, extra);
+  else shareKami({ level: answer.text });
+}
+
 function show(answer) {
   game = { ...answer, moves: 0, history: [] };
   fills = Object.fromEntries(answer.palette.map((p) => [p.colour, p.fill]));
@@ -136,14 +143,21 @@ async function load(query) {
   $('#colors').value = query.colors;
   $('#regions').value = query.regions;
   $('#seed').value = answer.seed;
-  shareKami({ size: query.size, colors: query.colors, regions: query.regions, seed: answer.seed });
+  shareLevel(answer);
 }
 
 async function loadText(text) {
   setStatus('reading the level…');
   const answer = await api('kami/level', { text });
   show(answer);
-  shareKami({ level: answer.text });
+  shareLevel(answer);
+}
+
+async function loadCode(code) {
+  setStatus('reading the code and proving its par…');
+  const answer = await api('kami/open', { code });
+  show(answer);
+  shareLevel(answer);
 }
 
 button('new', () => act(() => load({ size: $('#size').value, colors: Number($('#colors').value), regions: Number($('#regions').value) })));
@@ -191,12 +205,15 @@ $('#symbols').addEventListener('change', () => {
   shareKami(q);
 });
 
+codeBox('kami', loadCode);
+
 $('#load').addEventListener('click', () => { if (busyCount === 0) act(() => loadText($('#paste').value)); });
 
 act(() => {
   const p = params();
   $('#symbols').checked = p.get('symbols') !== '0';
   showSymbols();
+  if (p.get('code') !== null) return loadCode(p.get('code'));
   if (p.get('level') !== null) return loadText(p.get('level'));
   const q = { size: p.get('size') || '10x29', colors: Number(p.get('colors') || 4), regions: Number(p.get('regions') || 24) };
   if (p.get('seed') !== null) q.seed = Number(p.get('seed'));

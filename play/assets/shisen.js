@@ -75,17 +75,15 @@ async function pick(x, y) {
 }
 
 async function load(query) {
-  const answer = await api('shisen/new', query);
+  const answer = await api(query.code ? 'shisen/open' : 'shisen/new', query);
   game = { ...answer, undo: [], redo: [] };
   selected = hint = path = null;
   const size = `${game.width}x${game.height}`;
   if (![...$('#size').options].some((o) => o.value === size)) $('#size').add(new Option(size, size));
   $('#size').value = size;
   $('#gravity').checked = game.gravity;
-  $('#seed').value = game.seed;
-  const q = { size: `${game.width}x${game.height}`, seed: game.seed };
-  if (game.gravity) q.gravity = 1;
-  share(q);
+  $('#seed').value = game.seed ?? '';
+  showCode(game.code);
   setNote('');
   draw();
   report(true);
@@ -161,8 +159,11 @@ button('solve', () => act(async () => {
   }
 }));
 
+codeBox('shisen', (code) => load({ code }));
+
 act(() => {
   const p = params();
+  if (p.get('code') !== null) return load({ code: p.get('code') });
   const q = { size: p.get('size') || '18x8', gravity: p.get('gravity') === '1' };
   if (p.get('seed') !== null) q.seed = Number(p.get('seed'));
   return load(q);

@@ -20,6 +20,7 @@ use engine::StopReason;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::codes::{self, CodeRequest, Located};
 use crate::jobs::Jobs;
 use crate::{Config, assets, fifteen, hitori, kami, shisen};
 
@@ -104,6 +105,11 @@ impl ApiError {
         }
     }
 
+    /// The message the answer carries.
+    pub(crate) fn message(&self) -> &str {
+        &self.message
+    }
+
     fn not_found(message: impl Into<String>) -> Self {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
     }
@@ -143,13 +149,18 @@ type Answer<T> = Result<Json<T>, ApiError>;
 /// The routes, with bodies limited to `body_limit` bytes.
 pub(crate) fn routes(state: Arc<AppState>, body_limit: usize) -> Router {
     Router::new()
-        .route("/", get(|| async { assets::page("index") }))
+        .route("/", get(index))
         .route("/fifteen", get(|| async { assets::page("fifteen") }))
         .route("/shisen", get(|| async { assets::page("shisen") }))
         .route("/hitori", get(|| async { assets::page("hitori") }))
         .route("/kami", get(|| async { assets::page("kami") }))
         .route("/assets/{file}", get(asset))
         .route("/api/games", get(games))
+        .route("/api/code", post(code_page))
+        .route("/api/fifteen/open", post(fifteen_open))
+        .route("/api/shisen/open", post(shisen_open))
+        .route("/api/hitori/open", post(hitori_open))
+        .route("/api/kami/open", post(kami_open))
         .route("/api/fifteen/new", post(fifteen_new))
         .route("/api/fifteen/solve", post(fifteen_solve))
         .route("/api/fifteen/hint", post(fifteen_hint))
@@ -193,6 +204,42 @@ struct Games {
 
 async fn games() -> Json<Games> {
     Json(Games { games: GAMES })
+}
+
+/// The home page; `/?code=…` redirects to the page of the code's game (`400` with the
+/// reason for a code that does not decode).
+async fn index(Query(query): Query<std::collections::HashMap<String, String>>) -> Response {
+    match query.get("code") {
+        None => assets::page("index").into_response(),
+        Some(code) => match codes::locate(code) {
+            Ok(found) => axum::response::Redirect::to(&found.page).into_response(),
+            Err(e) => (StatusCode::BAD_REQUEST, assets::message_page("Not a puzzle code", e.message())).into_response(),
+        },
+    }
+}
+
+async fn code_page(State(s): Shared, Body(req): Body<CodeRequest>) -> Answer<Located> {
+    s.jobs.quick(move || codes::locate(&req.code)).await.map(Json)
+}
+
+async fn fifteen_open(State(s): Shared, Body(req): Body<CodeRequest>) -> Answer<fifteen::Puzzle> {
+    let opened = s.jobs.quick(move || fifteen::read_code(&req)).await?;
+    let pdbs = s.pdbs.clone();
+    s.jobs.heavy(s.solve_time, move |budget| fifteen::open(opened, &pdbs, budget)).await.map(Json)
+}
+
+async fn shisen_open(State(s): Shared, Body(req): Body<CodeRequest>) -> Answer<shisen::Deal> {
+    s.jobs.quick(move || shisen::open(&req)).await.map(Json)
+}
+
+async fn hitori_open(State(s): Shared, Body(req): Body<CodeRequest>) -> Answer<hitori::Puzzle> {
+    let puzzle = s.jobs.quick(move || hitori::read_code(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |_| hitori::open(&puzzle)).await.map(Json)
+}
+
+async fn kami_open(State(s): Shared, Body(req): Body<CodeRequest>) -> Answer<kami::LevelReply> {
+    let level = s.jobs.quick(move || kami::read_code(&req)).await?;
+    s.jobs.heavy(s.solve_time, move |budget| Ok(kami::level(level, budget))).await.map(Json)
 }
 
 async fn fallback(uri: Uri) -> Response {

@@ -41,6 +41,22 @@ pub(crate) fn page(name: &str) -> Html<String> {
     )
 }
 
+/// A page of one message (`title` as heading and title, `text` below it), escaped.
+pub(crate) fn message_page(title: &str, text: &str) -> Html<String> {
+    let body = format!(
+        "<h1>{}</h1>\n<p>{}</p>\n<p><a href=\"/\">The games</a></p>",
+        engine::svg::escape_text(title),
+        engine::svg::escape_text(text)
+    );
+    Html(
+        LAYOUT
+            .replace("{{title}}", &engine::svg::escape_text(title))
+            .replace("{{page}}", "message")
+            .replace("{{body}}", &body)
+            .replace("{{script}}", ""),
+    )
+}
+
 /// A static file: its content type and text.
 pub(crate) fn asset(name: &str) -> Option<(&'static str, &'static str)> {
     FILES.iter().find(|f| f.0 == name).map(|f| (f.1, f.2))

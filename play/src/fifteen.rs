@@ -32,9 +32,13 @@ pub(crate) struct Puzzle {
     tiles: Vec<u8>,
     goal: String,
     goal_tiles: Vec<u8>,
-    seed: u64,
+    /// The seed that dealt it (`null` for a board opened from its code).
+    seed: Option<u64>,
     /// The fewest moves, when known quickly.
     optimum: Option<usize>,
+    /// The board's code (`fifteen:1:…`, the board and its goal): what the share link
+    /// carries.
+    code: String,
 }
 
 #[derive(Deserialize)]
@@ -109,23 +113,59 @@ pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
 
 pub(crate) fn new(work: NewWork, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
     let NewWork { size, goal, name, target, seed } = work;
-    let spec = Spec::new(size).with_goal(goal).with_budget(budget.clone());
+    let spec = Spec::new(size).with_goal(goal.clone()).with_budget(budget.clone());
     let board =
         fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    answer(Opened { board, goal, name, target }, Some(seed), pdbs, budget)
+}
+
+/// A board to show with its goal: dealt by `new` or read from a code.
+pub(crate) struct Opened {
+    board: Board,
+    goal: Goal,
+    name: String,
+    target: Board,
+}
+
+/// The answer for a board: its goal, its code and, when found in the budget, its optimum.
+fn answer(opened: Opened, seed: Option<u64>, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
+    let Opened { board, goal, name, target } = opened;
+    let code = fifteen::code::encode(&board, &goal).map_err(crate::codes::bad_code)?;
     let puzzle = Problem::new(board, target).map_err(|e| ApiError::bad(e.to_string()))?;
     let optimum = match optimal(&puzzle, pdbs, budget)? {
         Some(SolveReply::Solved { moves, optimal: true, .. }) => Some(moves.len()),
         _ => None,
     };
     Ok(Puzzle {
-        width: size.width,
-        height: size.height,
+        width: puzzle.start().width(),
+        height: puzzle.start().height(),
         tiles: puzzle.start().tiles().to_vec(),
         goal: name,
         goal_tiles: puzzle.goal().tiles().to_vec(),
         seed,
         optimum,
+        code,
     })
+}
+
+/// Reads a code before it may wait for a thread: `400` for a bad code, a board the page
+/// does not play (2x2 to 8x8) or a goal it does not offer (the named ones).
+pub(crate) fn read_code(req: &crate::codes::CodeRequest) -> Result<Opened, ApiError> {
+    let coded = fifteen::code::decode(crate::codes::code_of(req)?).map_err(crate::codes::bad_code)?;
+    let (board, goal) = coded.into_parts();
+    let (w, h) = (board.width(), board.height());
+    if !(2..=8).contains(&w) || !(2..=8).contains(&h) {
+        return Err(ApiError::bad(format!("code: a {w}x{h} board; the playground plays 2x2 to 8x8")));
+    }
+    let (goal, name) = parse_goal(Some(&goal.label()))
+        .map_err(|_| ApiError::bad("code: a board toward an explicit goal; the playground plays the named goals"))?;
+    let target = goal_board(&goal, w, h)?;
+    Ok(Opened { board, goal, name, target })
+}
+
+/// The board of a code, as `new` answers.
+pub(crate) fn open(opened: Opened, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
+    answer(opened, None, pdbs, budget)
 }
 
 /// Reads a request's board and goal before it may wait for a thread.

@@ -35,11 +35,14 @@ pub(crate) struct Puzzle {
     height: usize,
     /// The numbers, one row per line, separated by one space.
     rows: Vec<String>,
-    seed: u64,
+    /// The seed that made it (`null` for a puzzle opened from its code).
+    seed: Option<u64>,
     /// The asked difficulty (`any` when none was asked).
     difficulty: String,
     /// The grade of the puzzle made.
     grade: String,
+    /// The puzzle's code (`hitori:1:…`): what the share link carries.
+    code: String,
 }
 
 #[derive(Deserialize)]
@@ -168,14 +171,39 @@ pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<Puzzle, ApiError> {
         Err(GenerateError::GaveUp { reason }) => return Err(ApiError::stopped(reason)),
         Err(e) => return Err(ApiError::unprocessable(e.to_string())),
     };
+    reply(&puzzle, Some(seed), work.asked.clone())
+}
+
+/// The answer for `puzzle`: its rows, grade and code.
+fn reply(puzzle: &Board, seed: Option<u64>, difficulty: String) -> Result<Puzzle, ApiError> {
     Ok(Puzzle {
-        width: size.width,
-        height: size.height,
+        width: puzzle.width(),
+        height: puzzle.height(),
         rows: puzzle.rows(),
         seed,
-        difficulty: work.asked.clone(),
-        grade: hitori::steps::grade(&puzzle).to_string(),
+        difficulty,
+        grade: hitori::steps::grade(puzzle).to_string(),
+        code: hitori::code::encode(puzzle).map_err(crate::codes::bad_code)?,
     })
+}
+
+/// Reads a code's puzzle before it may wait for a thread: `400` for a bad code or a
+/// puzzle larger than the page plays.
+pub(crate) fn read_code(req: &crate::codes::CodeRequest) -> Result<Board, ApiError> {
+    let puzzle = hitori::code::decode(crate::codes::code_of(req)?).map_err(crate::codes::bad_code)?;
+    if puzzle.width() > MAX_SIDE || puzzle.height() > MAX_SIDE {
+        return Err(ApiError::bad(format!(
+            "code: a {}x{} puzzle; the playground plays up to {MAX_SIDE}x{MAX_SIDE}",
+            puzzle.width(),
+            puzzle.height()
+        )));
+    }
+    Ok(puzzle)
+}
+
+/// The puzzle of a code, graded, as `new` answers.
+pub(crate) fn open(puzzle: &Board) -> Result<Puzzle, ApiError> {
+    reply(puzzle, None, "any".to_string())
 }
 
 pub(crate) fn check(req: &StatesRequest) -> Result<CheckReply, ApiError> {

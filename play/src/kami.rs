@@ -50,6 +50,9 @@ pub(crate) struct LevelReply {
     /// Each colour's character and display colour, for the palette.
     palette: Vec<PaletteEntry>,
     seed: Option<u64>,
+    /// The level's code (`kami:1:…`, the par included): what the share link carries;
+    /// `null` only for a level too large for a code, which the page never plays.
+    code: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -151,7 +154,18 @@ fn reply(level: &Level, seed: Option<u64>) -> LevelReply {
         par: level.par,
         palette,
         seed,
+        code: kami::code::encode(level).ok(),
     }
+}
+
+/// Reads a code's level before it may wait for a thread: `400` for a bad code or a level
+/// larger than the page plays.
+pub(crate) fn read_code(req: &crate::codes::CodeRequest) -> Result<Level, ApiError> {
+    let level = kami::code::decode(crate::codes::code_of(req)?).map_err(crate::codes::bad_code)?;
+    if level.rows() * level.cols() > MAX_TRIANGLES {
+        return Err(ApiError::bad(format!("code: a level has at most {MAX_TRIANGLES} triangles on the playground")));
+    }
+    Ok(level)
 }
 
 /// A validated `new` request: the generator's spec and the seed.

@@ -2,6 +2,7 @@
 
 mod api;
 mod assets;
+mod codes;
 mod fifteen;
 mod hitori;
 mod jobs;

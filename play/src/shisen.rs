@@ -32,7 +32,11 @@ pub(crate) struct Deal {
     height: usize,
     rows: Vec<String>,
     gravity: bool,
-    seed: u64,
+    /// The seed that dealt it (`null` for a deal opened from its code).
+    seed: Option<u64>,
+    /// The deal's code (`shisen:1:…`, the board and the gravity flag): what the share link
+    /// carries.
+    code: String,
 }
 
 #[derive(Deserialize)]
@@ -152,7 +156,21 @@ pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<Deal, ApiError> {
         Err(GenerateError::GaveUp(reason)) => return Err(ApiError::stopped(reason)),
         Err(e) => return Err(ApiError::unprocessable(format!("no solvable {size} deal: {e}"))),
     };
-    Ok(Deal { width: size.width, height: size.height, rows: deal.board.rows(), gravity: work.gravity, seed })
+    deal_of(&deal.board, work.gravity, Some(seed))
+}
+
+/// The answer for a deal: its rows and code.
+fn deal_of(board: &Board, gravity: bool, seed: Option<u64>) -> Result<Deal, ApiError> {
+    let code = shisen::code::encode(board, gravity).map_err(crate::codes::bad_code)?;
+    Ok(Deal { width: board.width(), height: board.height(), rows: board.rows(), gravity, seed, code })
+}
+
+/// The deal of a code, as `new` answers: `400` for a bad code or a board larger than the
+/// page plays.
+pub(crate) fn open(req: &crate::codes::CodeRequest) -> Result<Deal, ApiError> {
+    let coded = shisen::code::decode(crate::codes::code_of(req)?).map_err(crate::codes::bad_code)?;
+    let board = board_of(&coded.board().rows())?;
+    deal_of(&board, coded.gravity(), None)
 }
 
 pub(crate) fn remove(req: &RemoveRequest) -> Result<RemoveReply, ApiError> {

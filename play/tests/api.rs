@@ -253,3 +253,49 @@ fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
         true
     );
 }
+
+/// Each game's `new` answers its puzzle's code, `open` answers the same puzzle from it,
+/// `/api/code` and `/?code=` find the game's page, and bad codes are `400` naming what is
+/// wrong.
+#[test]
+fn codes_open_the_same_puzzle_on_their_page() {
+    let host = server();
+    let cases = [
+        ("fifteen", json!({ "size": "3x3", "seed": 4 }), "tiles"),
+        ("shisen", json!({ "size": "8x4", "seed": 4, "gravity": true }), "rows"),
+        ("hitori", json!({ "size": "6", "seed": 4 }), "rows"),
+        ("kami", json!({ "size": "4x6", "colors": 3, "regions": 6, "seed": 4 }), "text"),
+    ];
+    for (game, new, board) in cases {
+        let dealt = ok(&host, &format!("/api/{game}/new"), &new);
+        let code = dealt["code"].as_str().unwrap_or_else(|| panic!("{game}: no code in {dealt}")).to_string();
+        assert!(code.starts_with(&format!("{game}:1:")), "{code}");
+        let opened = ok(&host, &format!("/api/{game}/open"), &json!({ "code": code }));
+        assert_eq!(opened[board], dealt[board], "{game}");
+        assert_eq!(opened["code"], dealt["code"], "{game}");
+        assert_eq!(opened["seed"], Value::Null, "{game}");
+        let found = ok(&host, "/api/code", &json!({ "code": code }));
+        assert_eq!(found, json!({ "game": game, "page": format!("/{game}?code={code}") }));
+        let redirect = get(&host, &format!("/?code={code}"));
+        assert_eq!((redirect.status, redirect.location.as_str()), (303, format!("/{game}?code={code}").as_str()));
+        // Another game's page refuses it, naming the game it is for.
+        let other = if game == "kami" { "hitori" } else { "kami" };
+        let refused = post(&host, &format!("/api/{other}/open"), &json!({ "code": code }));
+        assert!(error(&refused, 400).contains(&format!("a {game} code, not a {other} code")), "{}", refused.body);
+        // One character changed is an error, not another puzzle.
+        let mut typo = code.clone().into_bytes();
+        let last = typo.len() - 3;
+        typo[last] = if typo[last] == b'A' { b'B' } else { b'A' };
+        let typo = String::from_utf8(typo).unwrap();
+        let refused = post(&host, &format!("/api/{game}/open"), &json!({ "code": typo }));
+        assert!(error(&refused, 400).starts_with("code: "), "{}", refused.body);
+    }
+    let bad = get(&host, "/?code=chess:1:AAAA");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("code: "), "{}", bad.body);
+    assert!(error(&post(&host, "/api/code", &json!({ "code": "hello" })), 400).contains("not a puzzle code"));
+    assert!(error(&post(&host, "/api/code", &json!({ "code": "x".repeat(5000) })), 400).contains("at most 4096"));
+    let big = hitori::code::encode(&"1 2\n2 1\n".repeat(20).parse::<hitori::Puzzle>().unwrap());
+    let refused = post(&host, "/api/hitori/open", &json!({ "code": big.unwrap() }));
+    assert!(error(&refused, 400).contains("up to 25x25"), "{}", refused.body);
+}

@@ -68,7 +68,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
 /// The marker or its code block is missing.
 pub fn recipe(doc: &str) -> Result<String, String> {
     let after = doc.split_once(MARKER).ok_or("docs/scale.md has no GNU parallel recipe")?.1;
-    let block = after.split_once("```sh\n").and_then(|(_, b)| b.split_once("```")).ok_or("the recipe has no sh block")?.0;
+    let block =
+        after.split_once("```sh\n").and_then(|(_, b)| b.split_once("```")).ok_or("the recipe has no sh block")?.0;
     let mut lines: Vec<&str> = block.lines().filter(|l| !VARIABLES.iter().any(|v| l.starts_with(v))).collect();
     lines.push("");
     Ok(lines.join("\n"))
@@ -90,7 +91,10 @@ fn check_game(bin: &Path, dir: &Path, recipe: &str, game: &str, options: &str, s
         .output()
         .map_err(|e| format!("cannot run bash: {e}"))?;
     if !output.status.success() {
-        return Err(format!("{game}: the GNU parallel recipe failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
+        return Err(format!(
+            "{game}: the GNU parallel recipe failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
     }
     let mut single = Command::new(bin.join(game));
     single.args(["pack", "--seeds", seeds]).args(options.split_whitespace()).args(["--out", "single.jsonl"]);

@@ -27,6 +27,8 @@ pub fn start(config: play::Config) -> String {
 pub struct Response {
     pub status: u16,
     pub content_type: String,
+    /// The `Location` header, if any (a redirect's target).
+    pub location: String,
     pub body: String,
 }
 
@@ -56,7 +58,13 @@ pub fn request(host: &str, method: &str, path: &str, content_type: &str, body: &
         .lines()
         .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-type:").map(|v| v.trim().to_string()))
         .unwrap_or_default();
-    Ok(Response { status, content_type, body: body.to_string() })
+    let location = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase().starts_with("location:").then(|| l["location:".len()..].trim().to_string())
+        })
+        .unwrap_or_default();
+    Ok(Response { status, content_type, location, body: body.to_string() })
 }
 
 /// `GET path`.
