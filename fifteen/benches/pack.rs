@@ -11,7 +11,7 @@ use fifteen::pdb::PdbCache;
 
 fn bench_pack(c: &mut Criterion) {
     let maker = Maker::new(&PackSpec::default(), &PdbCache::default()).expect("the 4x4 pattern databases");
-    let n: u64 = if engine::bench::quick() { 8 } else { 40 };
+    let n: u64 = if engine::bench::quick() { 20 } else { 100 };
     let mut group = c.benchmark_group("pack");
     group.sample_size(10);
     group.throughput(Throughput::Elements(n));

@@ -1,6 +1,6 @@
 //! Packs: `engine::pack::run` making 10×10 hard puzzles with `hitori::pack::make_entry`,
 //! on 1 and 2 threads; criterion reports puzzles a second (`Throughput::Elements`). With
-//! `PUZZLE_BENCH_QUICK=1` (`cargo xtask bench --quick`): 50 puzzles a run instead of 200.
+//! `PUZZLE_BENCH_QUICK=1` (`cargo xtask bench --quick`): 200 puzzles a run instead of 1,000.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use engine::Budget;
@@ -9,7 +9,7 @@ use hitori::pack::{PackOptions, make_entry};
 use hitori::steps::Difficulty;
 
 fn bench_pack(c: &mut Criterion) {
-    let n: u64 = if engine::bench::quick() { 50 } else { 200 };
+    let n: u64 = if engine::bench::quick() { 200 } else { 1000 };
     let options = PackOptions::new(engine::Size::new(10, 10)).with_difficulties([Difficulty::Hard]);
     let mut group = c.benchmark_group("pack");
     group.throughput(Throughput::Elements(n));

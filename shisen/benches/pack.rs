@@ -1,8 +1,8 @@
 //! The pack benchmark: `engine::pack::run` with `shisen::pack::make_entry` on 18x8 deals
 //! with gravity (the typical pack), on one and on two threads, in puzzles a second.
 //!
-//! 200 seeds an iteration; with `PUZZLE_BENCH_QUICK=1` (set by `cargo xtask bench
-//! --quick`), 50.
+//! 1,000 seeds an iteration (steady state: the pool's start and the last seeds weigh little);
+//! with `PUZZLE_BENCH_QUICK=1` (set by `cargo xtask bench --quick`), 200.
 
 use std::hint::black_box;
 
@@ -12,7 +12,7 @@ use engine::pack::{Plan, SeedRange, Seeds, Start};
 use shisen::pack::{PackOptions, make_entry};
 
 fn pack_bench(c: &mut Criterion) {
-    let n: u64 = if engine::bench::quick() { 50 } else { 200 };
+    let n: u64 = if engine::bench::quick() { 200 } else { 1000 };
     let options = PackOptions::new(18, 8, true, None, 4).expect("the default size");
     let mut group = c.benchmark_group("pack");
     group.sample_size(10);
