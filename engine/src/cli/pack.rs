@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{Failure, Input, USAGE};
+use super::contract::{Failure, USAGE, json_line, parse_seconds};
+use super::input::Input;
 use crate::pack::{self, Checked, Entry, Made, Plan, SeedRange, Seeds, Shard, Tally};
 use crate::{Budget, StopReason};
 
@@ -37,7 +38,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Stop after this many seconds: exit 3 (a pack goes on later with --resume).
-    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = super::parse_seconds)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 }
 
@@ -292,7 +293,7 @@ fn summary(program: &str, label: &str, t: &Tally, json: bool) -> String {
             seconds,
             per_second,
         };
-        return super::json_line(&doc).trim_end().to_string();
+        return json_line(&doc).trim_end().to_string();
     }
     let mut text = format!(
         "{program} pack: {} entries ({} new) from {} seeds tried, {} repeats dropped",
@@ -388,7 +389,7 @@ pub fn verify<E: Entry>(file: &str, run: &RunArgs, json: bool, input: Input<'_>)
     };
     let hold = entries - wrong.len() - unknown.len();
     let out = if json {
-        super::json_line(&VerifyJson {
+        json_line(&VerifyJson {
             entries,
             hold,
             wrong: lines_json(&wrong),

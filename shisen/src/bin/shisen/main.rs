@@ -142,6 +142,18 @@ enum Format {
     Code,
 }
 
+/// `generate --format code`: the deal's code, or with `--json` the deal's document with a
+/// `code` field more.
+fn code_answer(deal: &generate::Deal, gravity: bool, json: bool) -> Result<(u8, String), Failure> {
+    let code = shisen::code::encode(&deal.board, gravity).map_err(|e| Failure(2, e.to_string()))?;
+    if json {
+        let mut doc = serde_json::to_value(deal).map_err(|e| Failure(2, e.to_string()))?;
+        doc["code"] = serde_json::Value::String(code);
+        return Ok((0, engine::cli::json_line(&doc)));
+    }
+    Ok((0, format!("{code}\n")))
+}
+
 /// Reads `X1,Y1,X2,Y2` (a clap value parser).
 fn parse_pair(text: &str) -> Result<(Coord, Coord), String> {
     let numbers: Vec<i32> = text
@@ -277,13 +289,7 @@ fn run(cli: Cli, input: Input<'_>) -> Result<(u8, String), Failure> {
                 e => Failure(3, e.to_string()),
             })?;
             if format == Format::Code {
-                let code = shisen::code::encode(&deal.board, gravity).map_err(|e| Failure(2, e.to_string()))?;
-                if json {
-                    let mut doc = serde_json::to_value(&deal).map_err(|e| Failure(2, e.to_string()))?;
-                    doc["code"] = serde_json::Value::String(code);
-                    return Ok((0, engine::cli::json_line(&doc)));
-                }
-                return Ok((0, format!("{code}\n")));
+                return code_answer(&deal, gravity, json);
             }
             if json {
                 return Ok((0, engine::cli::json_line(&deal)));
