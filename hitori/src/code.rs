@@ -27,7 +27,7 @@
 use engine::Grid;
 use engine::code::{BitReader, BitWriter, CodeError as EnvelopeError};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 
 /// The game's name at the front of its codes.
 pub const GAME: &str = "hitori";

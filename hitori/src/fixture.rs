@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 
 /// One fixture file.
 ///

@@ -9,137 +9,14 @@
 //! game can be saved and resumed with its undo history.
 
 use std::fmt;
-use std::str::FromStr;
 
-use engine::{Coord, Grid, ParseError};
+use engine::Coord;
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::rules::{Cell, Violation};
+pub use crate::state::State;
 use crate::steps::Step;
-
-/// The player's marks: one [`Cell`] per cell of a puzzle.
-///
-/// ```
-/// use hitori::{Cell, game::State};
-/// let s: State = "x o\n. .\n".parse().unwrap();
-/// assert_eq!(s.cells()[engine::Coord::new(0, 0)], Cell::Shaded);
-/// assert_eq!(s.cells()[engine::Coord::new(1, 0)], Cell::Unshaded);
-/// assert_eq!(s.to_string(), "x o\n. .\n");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
-pub struct State {
-    cells: Grid<Cell>,
-}
-
-impl State {
-    /// Every cell undecided, in the shape of `puzzle`.
-    ///
-    /// ```
-    /// let p = hitori::Puzzle::parse("1 2 3").unwrap();
-    /// assert_eq!(hitori::game::State::new(&p).to_string(), ". . .\n");
-    /// ```
-    #[must_use]
-    pub fn new(puzzle: &Puzzle) -> State {
-        State { cells: Grid::new(puzzle.width(), puzzle.height(), Cell::Unknown) }
-    }
-
-    /// Parses the state text. Tokens other than `x`, `o` and `.`, ragged rows and empty
-    /// input are errors naming line and column.
-    ///
-    /// ```
-    /// let e = hitori::game::State::parse("x o\no #\n").unwrap_err();
-    /// assert_eq!((e.line, e.column, e.message.as_str()), (2, 3, "\"#\" is not x, o or ."));
-    /// ```
-    pub fn parse(text: &str) -> Result<State, ParseError> {
-        let cells = engine::parse_token_grid(text, |token| match token {
-            "x" | "X" => Ok(Cell::Shaded),
-            "o" | "O" => Ok(Cell::Unshaded),
-            "." => Ok(Cell::Unknown),
-            _ => Err(format!("{token:?} is not x, o or .")),
-        })?;
-        Ok(State { cells })
-    }
-
-    /// A state from a grid of cells; `None` if the grid is empty.
-    ///
-    /// ```
-    /// let g = engine::Grid::new(2, 2, hitori::Cell::Unshaded);
-    /// assert_eq!(hitori::game::State::from_grid(g).unwrap().to_string(), "o o\no o\n");
-    /// ```
-    #[must_use]
-    pub fn from_grid(cells: Grid<Cell>) -> Option<State> {
-        (!cells.is_empty()).then_some(State { cells })
-    }
-
-    /// The complete state of a shading (`true` = shaded).
-    ///
-    /// ```
-    /// let g = engine::Grid::from_vec(2, 1, vec![true, false]).unwrap();
-    /// assert_eq!(hitori::game::State::from_shading(&g).to_string(), "x o\n");
-    /// ```
-    #[must_use]
-    pub fn from_shading(shaded: &Grid<bool>) -> State {
-        State { cells: shaded.map(|&s| Cell::from_shaded(s)) }
-    }
-
-    /// The cells.
-    ///
-    /// ```
-    /// let s: hitori::game::State = ". x".parse().unwrap();
-    /// assert_eq!(s.cells().cells(), &[hitori::Cell::Unknown, hitori::Cell::Shaded]);
-    /// ```
-    #[must_use]
-    pub fn cells(&self) -> &Grid<Cell> {
-        &self.cells
-    }
-
-    /// The state's rows as text lines.
-    ///
-    /// ```
-    /// let s: hitori::game::State = "x  o\no .".parse().unwrap();
-    /// assert_eq!(s.rows(), vec!["x o", "o ."]);
-    /// ```
-    #[must_use]
-    pub fn rows(&self) -> Vec<String> {
-        self.to_string().lines().map(str::to_string).collect()
-    }
-}
-
-impl fmt::Display for State {
-    /// The state text: `x`, `o` and `.` separated by one space.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&engine::format_token_grid(&self.cells, |c| {
-            match c {
-                Cell::Shaded => "x",
-                Cell::Unshaded => "o",
-                Cell::Unknown => ".",
-            }
-            .to_string()
-        }))
-    }
-}
-
-impl FromStr for State {
-    type Err = ParseError;
-    fn from_str(text: &str) -> Result<State, ParseError> {
-        State::parse(text)
-    }
-}
-
-impl TryFrom<Vec<String>> for State {
-    type Error = ParseError;
-    fn try_from(rows: Vec<String>) -> Result<State, ParseError> {
-        State::parse(&rows.join("\n"))
-    }
-}
-
-impl From<State> for Vec<String> {
-    fn from(s: State) -> Vec<String> {
-        s.rows()
-    }
-}
 
 /// One change of one cell, as the history records it.
 ///
@@ -402,7 +279,7 @@ impl Game {
         crate::rules::is_solution(&self.puzzle, &self.state.cells.map(|&c| c == Cell::Shaded))
     }
 
-    /// The next deduction from the current marks ([`crate::hint`]).
+    /// The next deduction from the current marks ([`crate::steps::hint`]).
     ///
     /// ```
     /// let g = hitori::game::Game::new(hitori::Puzzle::parse("2 1 2").unwrap());
@@ -410,7 +287,7 @@ impl Game {
     /// ```
     #[must_use]
     pub fn hint(&self) -> Option<Step> {
-        crate::hint(&self.puzzle, &self.state)
+        crate::steps::hint(&self.puzzle, &self.state)
     }
 }
 

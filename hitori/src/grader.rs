@@ -21,11 +21,11 @@
 
 use engine::{Grid, Meter};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
+use crate::difficulty::{Difficulty, Rule};
 use crate::propagate::Propagator;
 use crate::rules::Cell;
 use crate::solver::static_deductions;
-use crate::steps::{Difficulty, Rule};
 
 /// A grade with the number of cells left undecided by the closures of easy, medium and
 /// hard (`usize::MAX` everywhere when the rules find a contradiction; a level's count is 0
@@ -53,6 +53,13 @@ impl<'m> Grader<'m> {
         for (i, v, r) in static_deductions(puzzle) {
             let level = usize::from(Rule::from_static(r).difficulty() != Difficulty::Easy);
             facts[level].push((i, v));
+        }
+        // The cut rule on a cell with no neighbour: shading the one cell of a 1×1 board
+        // would leave no unshaded cell. (On a larger board, the last cell not shaded has a
+        // shaded neighbour, which decides it first; the propagator's cut scan runs after a
+        // shading, and on a 1×1 board nothing is ever shaded.)
+        if puzzle.width() * puzzle.height() == 1 {
+            facts[0].push((0, Cell::Unshaded));
         }
         Grader { p: Propagator::new(puzzle), facts, meter: None, stopped: false }
     }
@@ -159,30 +166,4 @@ impl<'m> Grader<'m> {
 /// The grade of `puzzle` (see the module documentation).
 pub(crate) fn grade(puzzle: &Puzzle) -> Difficulty {
     Grader::new(puzzle).grade(puzzle)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::steps::walkthrough;
-
-    #[test]
-    fn agrees_with_the_walkthrough() {
-        let mut seen = std::collections::BTreeMap::new();
-        for seed in 0..400u64 {
-            let p = crate::solver::tests::mixed_puzzle(2 + seed as usize % 6, 2 + seed as usize / 6 % 6, seed);
-            let d = grade(&p);
-            assert_eq!(d, walkthrough(&p).difficulty, "{p:?}");
-            *seen.entry(d).or_insert(0) += 1;
-        }
-        for seed in 0..60u64 {
-            let side = 4 + seed as usize % 9;
-            let spec = crate::generate::Spec::new(side, side);
-            let p = crate::generate::generate(&spec, &mut engine::SeededRng::new(seed)).unwrap();
-            let d = grade(&p);
-            assert_eq!(d, walkthrough(&p).difficulty, "{p:?}");
-            *seen.entry(d).or_insert(0) += 1;
-        }
-        assert!(seen.len() >= 3, "{seen:?}");
-    }
 }

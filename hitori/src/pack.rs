@@ -28,7 +28,7 @@ use engine::pack::{Entry, Fault, Made};
 use engine::{Budget, Grid, Outcome, SeededRng, Size};
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::code::CodeError;
 use crate::generate::{GenerateError, Spec, fits_search, generate_with_solution};
 use crate::solver::{Answer, Options, solve};

@@ -12,9 +12,9 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::connectivity::{Connectivity, Mark};
-use crate::rules::Cell;
+use crate::rules::{Cell, Line};
 
 /// Cell states under propagation (see the module documentation).
 pub(crate) struct Propagator {
@@ -49,20 +49,15 @@ impl Propagator {
         let mut groups = vec![[0u32; 2]; w * h];
         let mut members: Vec<Vec<u32>> = Vec::new();
         let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
-        for line in 0..w + h {
+        for line in Line::all(w, h) {
             ids.clear();
-            let cells: Box<dyn Iterator<Item = usize>> = if line < h {
-                Box::new((0..w).map(move |x| line * w + x))
-            } else {
-                Box::new((0..h).map(move |y| y * w + line - h))
-            };
-            for i in cells {
+            for i in line.cells(w, h) {
                 let id = *ids.entry(g[i]).or_insert_with(|| {
                     members.push(Vec::new());
                     (members.len() - 1) as u32
                 });
                 members[id as usize].push(i as u32);
-                groups[i][usize::from(line >= h)] = id;
+                groups[i][usize::from(matches!(line, Line::Column(_)))] = id;
             }
         }
         let open = members.iter().map(|m| m.len() as u32).collect();

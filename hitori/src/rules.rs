@@ -14,7 +14,7 @@ use std::fmt;
 use engine::{Coord, Grid, SquareGrid};
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 
 /// What is known about a cell during solving.
 ///
@@ -82,6 +82,30 @@ impl fmt::Display for Line {
             Line::Column(x) => write!(f, "column {x}"),
         }
     }
+}
+
+impl Line {
+    /// Every line of a `width`×`height` board: the rows from the top, then the columns from
+    /// the left.
+    pub(crate) fn all(width: usize, height: usize) -> impl Iterator<Item = Line> {
+        (0..height).map(Line::Row).chain((0..width).map(Line::Column))
+    }
+
+    /// The indices (`y * width + x`) of the line's cells, left to right or top to bottom.
+    pub(crate) fn cells(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
+        let (start, step, len) = match self {
+            Line::Row(y) => (y * width, 1, width),
+            Line::Column(x) => (x, width, height),
+        };
+        (0..len).map(move |k| start + k * step)
+    }
+}
+
+/// The other cells of cell `i`'s row (left to right), then of its column (top to bottom),
+/// on a board `width` cells wide and `height` high.
+pub(crate) fn line_mates(width: usize, height: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (i % width, i / width);
+    Line::Row(y).cells(width, height).chain(Line::Column(x).cells(width, height)).filter(move |&j| j != i)
 }
 
 /// One broken rule, with the cells that break it.
@@ -173,10 +197,8 @@ pub fn check(puzzle: &Puzzle, states: &Grid<Cell>) -> Vec<Violation> {
     }
     let numbers = puzzle.numbers();
     let mut out = Vec::new();
-    let lines = (0..h).map(|y| (Line::Row(y), (0..w).map(move |x| Coord::new(x as i32, y as i32)).collect::<Vec<_>>()));
-    let columns =
-        (0..w).map(|x| (Line::Column(x), (0..h).map(move |y| Coord::new(x as i32, y as i32)).collect::<Vec<_>>()));
-    for (line, cells) in lines.chain(columns) {
+    for line in Line::all(w, h) {
+        let cells: Vec<Coord> = line.cells(w, h).map(|i| Coord::new((i % w) as i32, (i / w) as i32)).collect();
         let mut seen: Vec<u32> = Vec::new();
         for &c in &cells {
             let n = numbers[c];
@@ -250,6 +272,22 @@ pub fn is_solution(puzzle: &Puzzle, shaded: &Grid<bool>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_list_rows_then_columns() {
+        let lines: Vec<(Line, Vec<usize>)> = Line::all(3, 2).map(|l| (l, l.cells(3, 2).collect())).collect();
+        assert_eq!(
+            lines,
+            vec![
+                (Line::Row(0), vec![0, 1, 2]),
+                (Line::Row(1), vec![3, 4, 5]),
+                (Line::Column(0), vec![0, 3]),
+                (Line::Column(1), vec![1, 4]),
+                (Line::Column(2), vec![2, 5]),
+            ]
+        );
+        assert_eq!(line_mates(3, 2, 4).collect::<Vec<_>>(), vec![3, 5, 1]);
+    }
 
     fn shading(rows: &[&str]) -> Grid<bool> {
         Grid::from_rows(rows.iter().map(|r| r.chars().map(|c| c == '#').collect()).collect()).unwrap()

@@ -16,9 +16,9 @@ use std::fmt;
 use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::propagate::Propagator;
-use crate::rules::Cell;
+use crate::rules::{Cell, Line};
 
 /// The solver's verdict on a puzzle (`true` = shaded in the solutions).
 ///
@@ -186,8 +186,7 @@ pub fn static_deductions(puzzle: &Puzzle) -> Vec<(usize, Cell, StaticRule)> {
     let (w, h) = (puzzle.width(), puzzle.height());
     let g = puzzle.numbers();
     let mut out = Vec::new();
-    let mut lines: Vec<Vec<usize>> = (0..h).map(|y| (0..w).map(|x| y * w + x).collect()).collect();
-    lines.extend((0..w).map(|x| (0..h).map(|y| y * w + x).collect::<Vec<_>>()));
+    let lines: Vec<Vec<usize>> = Line::all(w, h).map(|line| line.cells(w, h).collect()).collect();
     for line in &lines {
         for k in 1..line.len().saturating_sub(1) {
             let (a, m, b) = (line[k - 1], line[k], line[k + 1]);
@@ -482,19 +481,21 @@ pub(crate) mod tests {
         Puzzle::from_grid(g).unwrap()
     }
 
+    /// A search cancelled from another thread while it runs stops, and says it was
+    /// cancelled. The margins hold on a loaded machine: the search is known to be running
+    /// when it is cancelled (it has reported progress), `Cancelled` shows it had not finished
+    /// (unbudgeted, it runs for many seconds), and it must stop within seconds (it reads the
+    /// token before every cut scan, so in practice within milliseconds).
     #[test]
-    fn cancel_from_another_thread_stops_within_50_ms() {
+    fn cancel_from_another_thread_stops_a_running_search() {
         let puzzle = long_search_board();
-        // The board really is a long search: a quarter of a second does not settle it.
-        let probe = solve(
-            &puzzle,
-            &Options::default().with_budget(Budget::default().with_time_limit(Duration::from_millis(250))),
-        );
-        assert!(matches!(probe.outcome, Outcome::GaveUp { reason: StopReason::TimeLimit, .. }), "{:?}", probe.outcome);
         let token = engine::CancelToken::new();
-        let options = Options::default().with_budget(Budget::default().with_cancel(token.clone()));
-        let handle = std::thread::spawn(move || solve(&puzzle, &options));
-        std::thread::sleep(Duration::from_millis(300));
+        let (running, heard) = std::sync::mpsc::channel();
+        let budget = Budget::default().with_cancel(token.clone()).with_progress(move |_| {
+            let _ = running.send(());
+        });
+        let handle = std::thread::spawn(move || solve(&puzzle, &Options::default().with_budget(budget)));
+        heard.recv_timeout(Duration::from_secs(60)).expect("a running search reports progress");
         let start = Instant::now();
         token.cancel();
         let report = handle.join().unwrap();
@@ -504,7 +505,7 @@ pub(crate) mod tests {
             "{:?}",
             report.outcome
         );
-        assert!(took < Duration::from_millis(50), "{took:?}");
+        assert!(took < Duration::from_secs(10), "{took:?}");
     }
 
     #[test]

@@ -5,153 +5,16 @@
 //! Like the prover, every rule holds in every solution (no rule assumes uniqueness).
 
 use std::fmt;
-use std::str::FromStr;
 
 use engine::{Budget, Coord, Grid, Meter, Outcome, Report};
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::connectivity::Connectivity;
-use crate::game::State;
+pub use crate::difficulty::{Difficulty, ParseDifficultyError, Rule};
 use crate::rules::Cell;
 use crate::solver::{StaticRule, static_deductions};
-
-/// The rule behind one deduction, from easiest to hardest.
-///
-/// ```
-/// use hitori::steps::{Difficulty, Rule};
-/// assert_eq!(Rule::Cut.difficulty(), Difficulty::Easy);
-/// assert_eq!(Rule::PairIsolation.difficulty(), Difficulty::Medium);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rule {
-    /// `a a a` in a line: the middle is unshaded.
-    Triple,
-    /// `a x a` in a line: `x` is unshaded.
-    Sandwich,
-    /// `a a` side by side: every other `a` of that line is shaded.
-    PairIsolation,
-    /// A corner equal to both its side neighbours is shaded.
-    CornerTriple,
-    /// A corner block `a a / b b`: the corner and its opposite are shaded.
-    CornerPairs,
-    /// The side neighbours of a shaded cell are unshaded.
-    ShadedNeighbour,
-    /// The cells of an unshaded cell's row and column with its number are shaded.
-    UnshadedDuplicate,
-    /// Shading the cell would cut the unshaded cells apart, so it is unshaded.
-    Cut,
-    /// The other state leads, by the rules above, to a contradiction.
-    Contradiction,
-}
-
-impl Rule {
-    /// The difficulty class of the rule.
-    ///
-    /// ```
-    /// assert_eq!(hitori::steps::Rule::Contradiction.difficulty(), hitori::steps::Difficulty::Hard);
-    /// ```
-    #[must_use]
-    pub fn difficulty(self) -> Difficulty {
-        match self {
-            Rule::PairIsolation | Rule::CornerTriple | Rule::CornerPairs => Difficulty::Medium,
-            Rule::Contradiction => Difficulty::Hard,
-            Rule::Triple | Rule::Sandwich | Rule::ShadedNeighbour | Rule::UnshadedDuplicate | Rule::Cut => {
-                Difficulty::Easy
-            }
-        }
-    }
-
-    /// The rule's name as [`Step`]'s text prints it.
-    ///
-    /// ```
-    /// assert_eq!(hitori::steps::Rule::PairIsolation.name(), "pair isolation");
-    /// ```
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::Triple => "triple",
-            Rule::Sandwich => "sandwich",
-            Rule::PairIsolation => "pair isolation",
-            Rule::CornerTriple => "corner triple",
-            Rule::CornerPairs => "corner pairs",
-            Rule::ShadedNeighbour => "next to a shaded cell",
-            Rule::UnshadedDuplicate => "repeats an unshaded number",
-            Rule::Cut => "shading it would cut the board",
-            Rule::Contradiction => "the other choice fails",
-        }
-    }
-
-    pub(crate) fn from_static(rule: StaticRule) -> Rule {
-        match rule {
-            StaticRule::Triple => Rule::Triple,
-            StaticRule::Sandwich => Rule::Sandwich,
-            StaticRule::PairIsolation => Rule::PairIsolation,
-            StaticRule::CornerTriple => Rule::CornerTriple,
-            StaticRule::CornerPairs => Rule::CornerPairs,
-        }
-    }
-}
-
-/// How hard a puzzle is for a person: the hardest rule its walkthrough needs, or
-/// `NeedsSearch` when the rules get stuck (or the puzzle has no unique solution).
-///
-/// ```
-/// use hitori::steps::Difficulty;
-/// assert_eq!("hard".parse::<Difficulty>(), Ok(Difficulty::Hard));
-/// assert_eq!(Difficulty::NeedsSearch.to_string(), "search");
-/// assert_eq!("x".parse::<Difficulty>().unwrap_err().to_string(), "expected easy, medium, hard or search");
-/// assert!(Difficulty::Easy < Difficulty::Medium);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Difficulty {
-    /// The three rules applied one cell at a time (a shaded cell's neighbours, an unshaded
-    /// cell's duplicates, cells whose shading would cut the board) and the line patterns
-    /// `a a a` and `a x a`.
-    Easy,
-    /// Also pair isolation and the corner patterns.
-    Medium,
-    /// Also one-step contradictions.
-    Hard,
-    /// Needs trial and error beyond one step.
-    #[serde(rename = "search")]
-    NeedsSearch,
-}
-
-impl Difficulty {
-    /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch];
-}
-
-/// A difficulty name that is not `easy`, `medium`, `hard` or `search`.
-///
-/// ```
-/// let e = "tricky".parse::<hitori::steps::Difficulty>().unwrap_err();
-/// assert_eq!(e.0, "tricky");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected easy, medium, hard or search")]
-pub struct ParseDifficultyError(pub String);
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::NeedsSearch => "search",
-        })
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = ParseDifficultyError;
-    fn from_str(s: &str) -> Result<Difficulty, ParseDifficultyError> {
-        Difficulty::ALL.into_iter().find(|d| d.to_string() == s).ok_or_else(|| ParseDifficultyError(s.to_string()))
-    }
-}
+use crate::state::State;
 
 /// One deduction: `cell` is `state`, by `rule`.
 ///
@@ -270,7 +133,7 @@ pub fn grade(puzzle: &Puzzle) -> Difficulty {
 
 /// The easiest next deduction from the player's marks: the rule that decides an undecided
 /// cell, or `None` when the rules find nothing (or the marks already break a rule, or do
-/// not have the puzzle's shape). Also available as [`crate::hint`].
+/// not have the puzzle's shape). Also available as `hitori::hint`.
 ///
 /// ```
 /// let p = hitori::Puzzle::parse("1 1\n2 1").unwrap();
@@ -331,9 +194,7 @@ impl Deducer {
     }
 
     fn line_mates(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, h) = (self.width, self.height);
-        let (x, y) = (i % w, i / w);
-        (0..w).map(move |x2| y * w + x2).chain((0..h).map(move |y2| y2 * w + x)).filter(move |&j| j != i)
+        crate::rules::line_mates(self.width, self.height, i)
     }
 
     /// Sets a cell; `false` when that breaks a rule at once.
@@ -387,10 +248,12 @@ impl Deducer {
                 return best;
             }
         }
-        // Cuts are easy: they beat a pattern fact still pending.
+        // Cuts are easy: they beat a pattern fact still pending. Shading the last cell not
+        // shaded would leave no unshaded cell at all: a cut too.
         if best.is_none_or(|(_, _, r)| r.difficulty() > Difficulty::Easy) {
+            let last_open = self.conn.shaded_count() + 1 == self.state.len();
             for i in 0..self.state.len() {
-                if self.state[i] == Cell::Unknown && self.conn.would_disconnect(i) {
+                if self.state[i] == Cell::Unknown && (last_open || self.conn.would_disconnect(i)) {
                     return Some((i, Cell::Unshaded, Rule::Cut));
                 }
             }
@@ -438,22 +301,6 @@ mod tests {
     use crate::solver::tests::answer;
 
     #[test]
-    fn walkthroughs_of_unique_puzzles_reach_the_solution() {
-        for seed in 0..40 {
-            let spec = crate::generate::Spec::new(3 + seed as usize % 5, 3 + seed as usize / 5 % 5);
-            let g = crate::generate::generate_with_solution(&spec, &mut engine::SeededRng::new(seed)).unwrap();
-            let w = walkthrough(&g.puzzle);
-            if w.difficulty != Difficulty::NeedsSearch {
-                assert_eq!(w.states, g.solution.map(|&s| Cell::from_shaded(s)));
-            }
-            // Every recorded step agrees with the one solution.
-            for step in &w.steps {
-                assert_eq!(step.state, Cell::from_shaded(g.solution[step.cell]), "{step} in {:?}", g.puzzle);
-            }
-        }
-    }
-
-    #[test]
     fn steps_hold_in_every_solution_of_any_puzzle() {
         for seed in 0..200u64 {
             let p = crate::solver::tests::mixed_puzzle(2 + seed as usize % 4, 2 + seed as usize / 4 % 4, seed);
@@ -469,6 +316,34 @@ mod tests {
                 assert_eq!(w.difficulty, Difficulty::NeedsSearch);
             }
         }
+    }
+
+    /// The fast grader ([`crate::grader`]) computes the walkthrough's grade.
+    #[test]
+    fn the_grader_agrees_with_the_walkthrough_on_random_puzzles() {
+        let mut seen = std::collections::BTreeMap::new();
+        for seed in 0..400u64 {
+            let p = crate::solver::tests::mixed_puzzle(2 + seed as usize % 6, 2 + seed as usize / 6 % 6, seed);
+            let d = crate::grader::grade(&p);
+            assert_eq!(d, walkthrough(&p).difficulty, "{p:?}");
+            *seen.entry(d).or_insert(0) += 1;
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
+    }
+
+    /// A 1×1 puzzle needs no rule beyond the cut: its one cell cannot be shaded (no
+    /// unshaded cell would be left), so it is easy, for the walkthrough and the grader.
+    #[test]
+    fn one_cell_is_easy() {
+        let p = Puzzle::parse("1").unwrap();
+        let w = walkthrough(&p);
+        assert_eq!(w.difficulty, Difficulty::Easy);
+        assert_eq!(
+            w.steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["0,0 is unshaded (shading it would cut the board)"]
+        );
+        assert_eq!(grade(&p), Difficulty::Easy);
+        assert_eq!(hint(&p, &State::new(&p)).map(|s| s.rule), Some(Rule::Cut));
     }
 
     #[test]

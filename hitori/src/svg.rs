@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use engine::Coord;
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 use crate::game::{Game, GameError, State};
 use crate::rules::{Cell, Violation};
 

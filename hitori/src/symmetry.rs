@@ -15,7 +15,7 @@
 use engine::{Coord, Grid};
 use serde::{Deserialize, Serialize};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
 
 /// One of the 8 symmetries of the rectangle: transpose first (if `transpose`), then mirror
 /// left–right (`flip_x`) and top–bottom (`flip_y`) — described by where each cell of the

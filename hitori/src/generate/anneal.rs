@@ -23,11 +23,11 @@
 
 use engine::{Grid, SeededRng};
 
-use crate::Puzzle;
+use crate::board::Puzzle;
+use crate::difficulty::Difficulty;
 use crate::grader::Grader;
 use crate::propagate::Propagator;
 use crate::rules::Cell;
-use crate::steps::Difficulty;
 
 /// Solutions below the propagator's state, up to `cap`; the first one kept in `first`.
 fn count(p: &mut Propagator, cap: usize, found: &mut usize, first: &mut Option<Vec<Cell>>) {

@@ -26,11 +26,12 @@
 
 use engine::{Grid, Meter, SeededRng};
 
-use super::{GenerateError, Generated, copy_from_line, graded, prove, shade_maximally};
-use crate::Puzzle;
+use super::spec::{GenerateError, Generated};
+use super::unique::{copy_from_line, graded, prove, shade_maximally};
+use crate::board::Puzzle;
 use crate::connectivity::Connectivity;
+use crate::difficulty::Difficulty;
 use crate::solver::Answer;
-use crate::steps::Difficulty;
 
 /// The library: cores separated by blank lines, a row a line, shaded cells marked `*`;
 /// lines starting with `#` are comments (the seed of the annealing tool, `anneal.rs`, that

@@ -32,7 +32,7 @@ fn has_repeat(values: impl Iterator<Item = u32>) -> bool {
 
 #[test]
 fn fixtures() {
-    insta::glob!("../../fixtures/hitori", "*.ron", |path| {
+    insta::glob!("../../../fixtures/hitori", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let report: Vec<PuzzleReport> = file
@@ -93,7 +93,7 @@ struct CodeReport {
 /// new version (and the old version still decodes, see below).
 #[test]
 fn codes() {
-    insta::glob!("../../fixtures/hitori", "*.ron", |path| {
+    insta::glob!("../../../fixtures/hitori", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let report: Vec<CodeReport> = file
