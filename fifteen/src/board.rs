@@ -619,6 +619,26 @@ impl FromStr for Move {
     }
 }
 
+/// The taxicab (Manhattan) distance between cells `a` and `b`, row-major indices of a
+/// board `width` cells wide: the fewest steps from one to the other.
+#[must_use]
+#[inline]
+pub(crate) fn taxicab(a: usize, b: usize, width: usize) -> usize {
+    (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)
+}
+
+/// The cell the blank reaches from `cell` by move `m` on a `w`×`h` board.
+#[inline]
+pub(crate) fn neighbour(cell: usize, w: usize, h: usize, m: Move) -> Option<usize> {
+    let (x, y) = (cell % w, cell / w);
+    match m {
+        Move::Up => (y > 0).then(|| cell - w),
+        Move::Down => (y + 1 < h).then(|| cell + w),
+        Move::Left => (x > 0).then(|| cell - 1),
+        Move::Right => (x + 1 < w).then(|| cell + 1),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

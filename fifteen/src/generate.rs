@@ -13,8 +13,8 @@
 use engine::{Budget, Meter, SeededRng, Size};
 use serde::{Deserialize, Serialize};
 
+use crate::board::neighbour;
 use crate::solvable::is_reachable;
-use crate::table::neighbour;
 use crate::{Board, Error, Goal, Move};
 
 /// The longest random walk [`generate`] takes, in moves.
@@ -57,6 +57,19 @@ impl Spec {
         Spec { size, goal: Goal::BlankLast, walk: None, budget: Budget::default() }
     }
 
+    /// The same spec with a `width`×`height` board: the setter the other games' specs
+    /// share (`Spec::default().with_size(width, height)`).
+    ///
+    /// ```
+    /// let spec = fifteen::Spec::default().with_size(5, 3);
+    /// assert_eq!((spec.size.width, spec.size.height), (5, 3));
+    /// ```
+    #[must_use]
+    pub fn with_size(mut self, width: usize, height: usize) -> Spec {
+        self.size = Size::new(width, height);
+        self
+    }
+
     /// The same spec with `goal`.
     ///
     /// ```
@@ -92,6 +105,18 @@ impl Spec {
     pub fn with_budget(mut self, budget: Budget) -> Spec {
         self.budget = budget;
         self
+    }
+}
+
+impl Default for Spec {
+    /// The 15-puzzle: uniform 4×4 boards for the blank-last goal, no budget.
+    ///
+    /// ```
+    /// let spec = fifteen::Spec::default();
+    /// assert_eq!((spec.size.width, spec.size.height, spec.walk), (4, 4, None));
+    /// ```
+    fn default() -> Spec {
+        Spec::new(Size::new(4, 4))
     }
 }
 

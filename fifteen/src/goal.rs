@@ -259,7 +259,7 @@ mod tests {
                     if goal != Goal::BlankLast {
                         for pair in p.windows(2) {
                             let (a, b) = (pair[0], pair[1]);
-                            let d = (a % w).abs_diff(b % w) + (a / w).abs_diff(b / w);
+                            let d = crate::board::taxicab(a, b, w);
                             assert_eq!(d, 1, "{goal} {w}x{h} jumps from {a} to {b}");
                         }
                     }

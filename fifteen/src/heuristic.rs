@@ -12,6 +12,7 @@
 //!   resolve several pairs.)
 
 use crate::Board;
+use crate::board::taxicab;
 use crate::solvable::goal_cells;
 
 /// The Manhattan distance of `board` to `goal`; `None` when they do not fit each other.
@@ -57,7 +58,7 @@ pub(crate) fn manhattan_cells(cells: &[u8], w: usize, goal_blank: usize) -> u32 
         .filter(|&(_, &l)| usize::from(l) != goal_blank)
         .map(|(i, &l)| {
             let l = usize::from(l);
-            ((i % w).abs_diff(l % w) + (i / w).abs_diff(l / w)) as u32
+            taxicab(i, l, w) as u32
         })
         .sum()
 }

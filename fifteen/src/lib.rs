@@ -5,7 +5,6 @@ pub mod board;
 pub mod cli;
 pub mod code;
 pub mod error;
-pub mod fast;
 pub mod fixture;
 pub mod game;
 pub mod generate;
@@ -23,7 +22,9 @@ pub mod table;
 pub use board::{Board, MAX_CELLS, Move};
 pub use error::Error;
 pub use game::{Game, Puzzle};
-pub use generate::{Spec, generate};
+pub use generate::{Spec, generate, generate_within};
 pub use goal::Goal;
 pub use hint::{Hint, hint};
+/// The fast solver, also at the crate root: see [`solver::fast`].
+pub use solver::fast;
 pub use solver::{Answer, Heuristic, Options, solve};

@@ -21,6 +21,7 @@ use engine::pack::{Entry, Fault, Made};
 use engine::{Budget, Outcome, SeededRng, Size, SizeLimits};
 use serde::{Deserialize, Serialize};
 
+use crate::board::taxicab;
 use crate::generate::{self, Spec};
 use crate::goal::GoalError;
 use crate::pdb::{self, PdbCache, PdbError};
@@ -449,7 +450,7 @@ impl Maker {
         };
         let w = board.width();
         let (b, g) = (board.blank(), self.goal.blank());
-        let parity = ((b % w).abs_diff(g % w) + (b / w).abs_diff(g / w)) as u32 % 2;
+        let parity = taxicab(b, g, w) as u32 % 2;
         let mut least = bound.unwrap_or(0).max(lengths.min);
         if least % 2 != parity {
             least += 1;

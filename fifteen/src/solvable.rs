@@ -11,6 +11,7 @@
 //! [`reference()`] is the seed article's O(n²) inversion-count check, kept for comparison
 //! (property tests and the `reference` bench).
 
+use crate::board::taxicab;
 use crate::goal::GoalError;
 use crate::{Board, Goal};
 
@@ -108,8 +109,7 @@ pub fn is_reachable(start: &Board, goal: &Board) -> bool {
     }
     let odd = (tiles.len() - cycles) % 2 == 1;
     let (s, g) = (start.blank(), goal.blank());
-    let taxicab = (s % w).abs_diff(g % w) + (s / w).abs_diff(g / w);
-    odd == (taxicab % 2 == 1)
+    odd == (taxicab(s, g, w) % 2 == 1)
 }
 
 /// Whether `board` can be slid into `goal`'s layout. An error when the goal does not fit

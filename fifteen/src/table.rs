@@ -5,6 +5,7 @@
 //! A state is stored by the rank (Lehmer code) of its permutation of goal cells, one byte
 //! per state, so the 9! states of a 3×3 board take 363 kB.
 
+use crate::board::neighbour;
 use crate::solvable::goal_cells;
 use crate::{Board, Error, Move};
 
@@ -196,17 +197,6 @@ impl DistanceTable {
             *slot = p as u8;
             free &= !(1 << p);
         }
-    }
-}
-
-/// The cell the blank reaches from `cell` by move `m` on a `w`×`h` board.
-pub(crate) fn neighbour(cell: usize, w: usize, h: usize, m: Move) -> Option<usize> {
-    let (x, y) = (cell % w, cell / w);
-    match m {
-        Move::Up => (y > 0).then(|| cell - w),
-        Move::Down => (y + 1 < h).then(|| cell + w),
-        Move::Left => (x > 0).then(|| cell - 1),
-        Move::Right => (x + 1 < w).then(|| cell + 1),
     }
 }
 

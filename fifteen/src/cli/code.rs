@@ -6,7 +6,7 @@ use std::fmt::Write;
 use engine::cli::{Failure, Input, json_line};
 use serde::Serialize;
 
-use super::{InputArgs, read_codes, usage};
+use super::args::{InputArgs, read_codes, usage};
 use crate::Goal;
 use crate::code::Code;
 

@@ -9,7 +9,8 @@ use std::time::Duration;
 use engine::cli::{Failure, Input, PackArgs, RunArgs};
 use engine::pack::Made;
 
-use super::{GoalArg, GoalParser, parse_size, progress, usage};
+use super::args::{GoalArg, GoalParser, parse_size, usage};
+use super::output::progress;
 use crate::pack::{Lengths, Maker, PackEntry, PackSpec, SpecError, pdb_needed, set_verify_pdbs};
 use crate::pdb::{PdbCache, PdbSlot, default_cache_dir};
 

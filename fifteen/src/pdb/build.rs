@@ -34,21 +34,18 @@
 //!   make the scattered accesses miss the TLB far less often. `FIFTEEN_PDB_PHASES=1`
 //!   prints where every table's time went (scan, sorting, drain) and how many successors
 //!   were found in their own chunk or elsewhere, and how many of them were new.
-//! - [`build_table_reference`], the plain one it is checked against: explicit frontier
-//!   lists of (packed cells, region) and one byte per placement.
+//! - `build_table_reference` of [`super::reference`], the plain one it is checked against:
+//!   explicit frontier lists of (packed cells, region) and one byte per placement.
 
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use super::{Ranker, arrangements, encode};
-use crate::Move;
-use crate::table::neighbour;
-
-/// A reference-table entry for a placement the search never reaches (possible only when
-/// the pattern holds every tile: then half the placements have the wrong parity).
-const UNSEEN: u8 = u8::MAX;
+use super::buffer::Buffer;
+use super::moves::{Moves, occupied};
+use super::rank::{Ranker, arrangements, encode};
+use crate::board::taxicab;
 
 /// The largest block of placements decoded from one small table (the last tiles of the
 /// ranking).
@@ -57,163 +54,6 @@ const MAX_BLOCK: u64 = 4096;
 /// A chunk of the scan (the unit of work of a thread and of the dirty marks) is the first
 /// group of placements sharing their first tiles that has at most twice this many.
 const CHUNK: usize = 1 << 17;
-
-/// The board's move structure.
-struct Moves {
-    full: u32,
-    width: u32,
-    /// The cells outside the first column (where a step right may land) and outside the
-    /// last one (where a step left may land).
-    not_first_column: u32,
-    not_last_column: u32,
-    /// For every cell, the mask of its neighbours.
-    neighbours: Vec<u32>,
-}
-
-impl Moves {
-    fn new(width: usize, height: usize) -> Moves {
-        let n = width * height;
-        let neighbours = (0..n)
-            .map(|c| Move::ALL.iter().filter_map(|&m| neighbour(c, width, height, m)).fold(0u32, |m, e| m | 1 << e))
-            .collect();
-        let column = |x: usize| (0..height).fold(0u32, |m, y| m | 1 << (y * width + x));
-        let full = (1u32 << n) - 1;
-        Moves {
-            full,
-            width: width as u32,
-            not_first_column: full & !column(0),
-            not_last_column: full & !column(width - 1),
-            neighbours,
-        }
-    }
-
-    /// The cells the blank reaches from `start` through the cells of `free` (which holds
-    /// `start`): the whole reached set steps in the four directions at once until it
-    /// stops growing.
-    fn region(&self, start: u8, free: u32) -> u32 {
-        let mut m = 1u32 << start;
-        loop {
-            let grown = m | (self.step(m) & free);
-            if grown == m {
-                return m;
-            }
-            m = grown;
-        }
-    }
-
-    /// The cells next to those of `m` (possibly some of `m` too, never off the board).
-    fn step(&self, m: u32) -> u32 {
-        ((m << 1 & self.not_first_column) | (m >> 1 & self.not_last_column) | m << self.width | m >> self.width)
-            & self.full
-    }
-
-    /// [`Moves::region`] cell by cell through the neighbour lists (for the reference
-    /// builder, and to check the fast one).
-    fn region_by_cells(&self, start: u8, free: u32) -> u32 {
-        let mut m = 1u32 << start;
-        loop {
-            let mut grown = m;
-            let mut bits = m;
-            while bits != 0 {
-                grown |= self.neighbours[bits.trailing_zeros() as usize] & free;
-                bits &= bits - 1;
-            }
-            if grown == m {
-                return m;
-            }
-            m = grown;
-        }
-    }
-}
-
-fn occupied(cells: &[u8]) -> u32 {
-    cells.iter().fold(0u32, |m, &c| m | 1 << c)
-}
-
-/// The first layer of every placement, by the plain search with frontier lists (one byte
-/// per placement, [`UNSEEN`] for unreachable ones). `progress(settled)` after every layer.
-fn build_table_reference(
-    width: usize,
-    height: usize,
-    goal_blank: usize,
-    pattern: &[u8],
-    progress: &mut dyn FnMut(u64),
-) -> Vec<u8> {
-    let n = width * height;
-    let k = pattern.len();
-    let ranker = Ranker::new(n, k);
-    let moves = Moves::new(width, height);
-    let size = arrangements(n, k) as usize;
-    let mut seen = vec![0u16; size];
-    let mut table = vec![UNSEEN; size];
-    let pack = |cells: &[u8]| cells.iter().rev().fold(0u64, |acc, &c| acc << 4 | u64::from(c));
-    let mut cells: Vec<u8> = pattern.to_vec();
-    let start_region = moves.region_by_cells(goal_blank as u8, moves.full & !occupied(&cells));
-    seen[ranker.rank(cells.iter().copied()) as usize] = start_region as u16;
-    let mut layer: Vec<(u64, u16)> = vec![(pack(&cells), start_region as u16)];
-    let mut d = 0u8;
-    let mut settled = 0u64;
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for &(packed, blank_region) in &layer {
-            for (i, c) in cells.iter_mut().enumerate() {
-                *c = (packed >> (4 * i) & 0xF) as u8;
-            }
-            let r = ranker.rank(cells.iter().copied()) as usize;
-            if table[r] == UNSEEN {
-                table[r] = d;
-                settled += 1;
-            }
-            let occ = occupied(&cells);
-            for i in 0..k {
-                let from = cells[i];
-                let mut targets = moves.neighbours[usize::from(from)] & u32::from(blank_region);
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    cells[i] = to;
-                    let nr = ranker.rank(cells.iter().copied()) as usize;
-                    if seen[nr] & (1 << from) == 0 {
-                        let free = moves.full & !(occ ^ (1 << from) ^ (1 << to));
-                        let reg = moves.region_by_cells(from, free) as u16;
-                        seen[nr] |= reg;
-                        next.push((pack(&cells), reg));
-                    }
-                    cells[i] = from;
-                }
-            }
-        }
-        progress(settled);
-        layer = next;
-        d += 1;
-    }
-    table
-}
-
-/// [`build_table_reference`] in [`super::PatternDb`]'s nibble encoding (two entries a
-/// byte, low nibble first), with unreachable placements as 0.
-pub(super) fn build_nibbles_reference(width: usize, height: usize, goal_blank: usize, pattern: &[u8]) -> Vec<u8> {
-    let layers = build_table_reference(width, height, goal_blank, pattern, &mut |_| {});
-    let ranker = Ranker::new(width * height, pattern.len());
-    let mut cells = vec![0u8; pattern.len()];
-    let mut table = vec![0u8; layers.len().div_ceil(2)];
-    for (r, &d) in layers.iter().enumerate() {
-        if d == UNSEEN {
-            continue;
-        }
-        ranker.unrank(r as u64, &mut cells);
-        let md: usize = pattern
-            .iter()
-            .zip(&cells)
-            .map(|(&home, &c)| {
-                let (home, c) = (usize::from(home), usize::from(c));
-                (home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)
-            })
-            .sum();
-        table[r >> 1] |= encode(u32::from(d), md as u32) << ((r & 1) * 4);
-    }
-    table
-}
 
 /// The two-bit cell states of a placement's word: bit `c` of the low half and bit `c` of
 /// the high half. Unreached = (0, 0), even layer = (1, 0), odd layer = (0, 1), done = (1, 1).
@@ -594,7 +434,7 @@ impl Search<'_> {
     }
 }
 
-/// The table of one pattern in [`super::PatternDb`]'s nibble encoding (two entries a byte,
+/// The table of one pattern in `PatternDb`'s nibble encoding (two entries a byte,
 /// low nibble first), by the compact search on `threads` threads. `progress(settled)` after
 /// every round of a layer (at most [`ROUND`] placements); when it answers `false` the build
 /// stops and gives `None`.
@@ -620,7 +460,7 @@ fn home_distances(width: usize, n: usize, pattern: &[u8]) -> Vec<u8> {
     for (i, &home) in pattern.iter().enumerate() {
         let home = usize::from(home);
         for c in 0..n {
-            dist[i * n + c] = ((home % width).abs_diff(c % width) + (home / width).abs_diff(c / width)) as u8;
+            dist[i * n + c] = taxicab(home, c, width) as u8;
         }
     }
     dist
@@ -775,49 +615,6 @@ fn unmark(s: &mut Scratch, range: std::ops::Range<usize>) {
     }
 }
 
-/// A zeroed array of `T` on transparent huge pages where the system grants them (an
-/// anonymous map advised `MADV_HUGEPAGE` on Linux), else an ordinary vector: the builder's
-/// random accesses then miss the TLB far less often. The contents never depend on which.
-enum Buffer<T> {
-    Mapped(memmap2::MmapMut, std::marker::PhantomData<T>),
-    Plain(Vec<T>),
-}
-
-impl<T: bytemuck::Pod> Buffer<T> {
-    fn zeroed(len: usize) -> Buffer<T> {
-        let bytes = len.checked_mul(std::mem::size_of::<T>()).filter(|&b| b >= HUGE_PAGE);
-        if let Some(mut map) = bytes.and_then(|b| memmap2::MmapMut::map_anon(b).ok()) {
-            #[cfg(target_os = "linux")]
-            let _ = map.advise(memmap2::Advice::HugePage);
-            if bytemuck::try_cast_slice_mut::<u8, T>(&mut map[..]).is_ok() {
-                return Buffer::Mapped(map, std::marker::PhantomData);
-            }
-        }
-        Buffer::Plain(vec![T::zeroed(); len])
-    }
-
-    fn len(&self) -> usize {
-        self.as_slice().len()
-    }
-
-    fn as_slice(&self) -> &[T] {
-        match self {
-            Buffer::Mapped(map, _) => bytemuck::cast_slice(&map[..]),
-            Buffer::Plain(v) => v,
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        match self {
-            Buffer::Mapped(map, _) => bytemuck::cast_slice_mut(&mut map[..]),
-            Buffer::Plain(v) => v,
-        }
-    }
-}
-
-/// The size of a huge page: smaller buffers are plain vectors.
-const HUGE_PAGE: usize = 1 << 21;
-
 /// Runs `job` once per scratch space, each on its own thread (on this one when there is
 /// one), and adds up the answers.
 fn run_on(scratch: &mut [Scratch], job: impl Fn(&mut Scratch) -> (u64, u64) + Sync) -> (u64, u64) {
@@ -844,27 +641,8 @@ fn run_shared(threads: usize, job: impl Fn() -> u64 + Sync) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reference::build_nibbles_reference;
     use super::*;
-
-    /// The bit-parallel flood against the cell-by-cell one, on every board shape of 2 to
-    /// 16 cells, from every free start cell, for every set of free cells on boards of up
-    /// to 12 cells and a spread sample of them on bigger ones.
-    #[test]
-    fn region_flood_matches_cell_by_cell() {
-        for (w, h) in (1..=16).flat_map(|w| (1..=16).map(move |h| (w, h))).filter(|(w, h)| (2..=16).contains(&(w * h)))
-        {
-            let n = w * h;
-            let moves = Moves::new(w, h);
-            let step = if n <= 12 { 1 } else { 97 };
-            for free in (0..1u32 << n).step_by(step) {
-                for start in (0..n as u8).filter(|&c| free & 1 << c != 0) {
-                    let want = moves.region_by_cells(start, free);
-                    assert_eq!(moves.region(start, free), want, "{w}x{h} from {start} through {free:#b}");
-                }
-            }
-        }
-    }
-
     proptest::proptest! {
         /// The multiplying divider against plain division, for any 32-bit dividend and any
         /// divisor from 2 to 2^32 - 1.
@@ -875,31 +653,6 @@ mod tests {
                 proptest::prop_assert_eq!(Divider::new(d).quotient(x - x % d), x / d);
             }
         }
-    }
-
-    /// Buffers of every size are zeroed arrays of the asked length, mapped (from a huge
-    /// page up, where the system allows it) or plain, and hold what is written.
-    #[test]
-    fn buffers_are_zeroed_writable_arrays() {
-        for len in [0, 1, 1000, HUGE_PAGE / 4, HUGE_PAGE / 4 + 3, HUGE_PAGE] {
-            let mut words = Buffer::<u32>::zeroed(len);
-            assert_eq!(words.len(), len);
-            assert!(words.as_slice().iter().all(|&w| w == 0));
-            for (i, w) in words.as_mut_slice().iter_mut().enumerate() {
-                *w = i as u32 ^ 0x5A5A;
-            }
-            assert!(words.as_slice().iter().enumerate().all(|(i, &w)| w == i as u32 ^ 0x5A5A));
-            let bytes = len * 4;
-            if cfg!(unix) && bytes >= HUGE_PAGE {
-                assert!(matches!(words, Buffer::Mapped(..)), "{len} words");
-            }
-            if bytes < HUGE_PAGE {
-                assert!(matches!(words, Buffer::Plain(_)), "{len} words");
-            }
-        }
-        let mut list = Buffer::<u64>::zeroed(HUGE_PAGE / 8);
-        list.as_mut_slice()[HUGE_PAGE / 8 - 1] = u64::MAX;
-        assert_eq!(list.as_slice().iter().filter(|&&e| e != 0).count(), 1);
     }
 
     /// Tiny chunks and rounds: successors cross chunks through the buckets, layers take

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::{PatternDb, PdbError, default_partition};
+use super::db::PatternDb;
+use super::error::PdbError;
+use super::file::default_cache_dir;
+use super::partition::default_partition;
 
 /// How far a build has come: placements settled so far out of all placements of the
 /// partition's patterns (both 0 before the build's first layer).
@@ -99,9 +102,9 @@ pub struct PdbCache {
 }
 
 impl Default for PdbCache {
-    /// A cache in [`super::default_cache_dir`] (in memory only when there is none).
+    /// A cache in [`default_cache_dir`] (in memory only when there is none).
     fn default() -> PdbCache {
-        PdbCache::new(super::default_cache_dir())
+        PdbCache::new(default_cache_dir())
     }
 }
 

@@ -16,9 +16,10 @@
 
 use rustc_hash::FxHashMap;
 
+use super::ida::solve_optimal;
+use super::options::{Answer, Options};
+use crate::board::neighbour;
 use crate::solvable::{goal_cells, is_reachable};
-use crate::solver::{Answer, Options, solve_boards};
-use crate::table::neighbour;
 use crate::{Board, Error, Move};
 
 /// A valid solution from `start` to `goal`, quickly, for any board size; `Ok(None)` when
@@ -44,7 +45,7 @@ pub fn solve_fast(start: &Board, goal: &Board) -> Result<Option<Vec<Move>>, Erro
     let (w, h) = (start.width(), start.height());
     if w == 1 || h == 1 || w * h <= 9 {
         // A strip has one solution up to detours; a small board is solved optimally.
-        return match solve_boards(start, goal, &Options::default())?.outcome.into_answer() {
+        return match solve_optimal(start, goal, &Options::default())?.outcome.into_answer() {
             Some(Answer::Moves(m)) => Ok(Some(m)),
             _ => Err(Error::Internal("the goal cannot be reached")),
         };
@@ -158,7 +159,7 @@ impl Reducer {
         let rw = w - left;
         let sub = Board::new(rw, h - top, tiles)?;
         let sub_goal = Board::new(rw, h - top, (1..region.len() as u8).chain([0]).collect())?;
-        match solve_boards(&sub, &sub_goal, &Options::default())?.outcome.into_answer() {
+        match solve_optimal(&sub, &sub_goal, &Options::default())?.outcome.into_answer() {
             Some(Answer::Moves(m)) => {
                 self.play(&m);
                 Ok(())

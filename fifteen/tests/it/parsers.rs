@@ -1,7 +1,7 @@
 //! Parsers never panic and never hang: arbitrary strings and bytes fed to every text parser
 //! of the crate (boards in both forms, goals, puzzles, moves, pattern sizes, fixture RON,
 //! saved games and specs in JSON), and arbitrary argument vectors to the command line, run
-//! in process. Each answers `Ok` or `Err`.
+//! in process. Each answers `Ok` or `Err`, and what parses prints back to the same value.
 
 use std::sync::mpsc;
 use std::time::Duration;
@@ -11,20 +11,38 @@ use fifteen::generate::Spec;
 use fifteen::{Board, Game, Goal, Move, Puzzle, pdb};
 use proptest::prelude::*;
 
-/// Every parser of the crate on `text`; the results are dropped (only panics matter).
+/// Every parser of the crate on `text`: none panics, and what parses prints back to text
+/// that parses to the same value (boards in both forms, goals, puzzles, moves, and the
+/// JSON of boards, puzzles and saved games).
 fn parse_everything(text: &str) {
-    let _ = Board::parse_line(text, None);
-    for w in [1, 2, 3, 7, 255, 256] {
-        let _ = Board::parse_line(text, Some(w));
+    if let Ok(b) = Board::parse_line(text, None) {
+        assert_eq!(Board::parse_line(&b.to_line(), Some(b.width())), Ok(b.clone()), "{text:?}");
     }
-    let _ = Board::parse_grid(text);
-    let _ = text.parse::<Board>();
+    for w in [1, 2, 3, 7, 255, 256] {
+        if let Ok(b) = Board::parse_line(text, Some(w)) {
+            assert_eq!(Board::parse_line(&b.to_line(), Some(w)), Ok(b), "{text:?} at width {w}");
+        }
+    }
+    if let Ok(b) = Board::parse_grid(text) {
+        assert_eq!(Board::parse_grid(&b.to_string()), Ok(b), "{text:?}");
+    }
+    if let Ok(b) = text.parse::<Board>() {
+        assert_eq!(b.to_string().parse::<Board>(), Ok(b), "{text:?}");
+    }
     let _ = Goal::parse(text, None);
     let _ = Goal::parse(text, Some(3));
-    let _ = text.parse::<Goal>();
-    let _ = text.parse::<Puzzle>();
-    let _ = Move::parse_all(text);
-    let _ = text.parse::<Move>();
+    if let Ok(g) = text.parse::<Goal>() {
+        assert_eq!(g.to_string().parse::<Goal>(), Ok(g), "{text:?}");
+    }
+    if let Ok(p) = text.parse::<Puzzle>() {
+        assert_eq!(p.to_string().parse::<Puzzle>(), Ok(p), "{text:?}");
+    }
+    if let Ok(moves) = Move::parse_all(text) {
+        assert_eq!(Move::parse_all(&Move::format_all(&moves)), Ok(moves), "{text:?}");
+    }
+    if let Ok(m) = text.parse::<Move>() {
+        assert_eq!(m.to_string().parse::<Move>(), Ok(m), "{text:?}");
+    }
     if let Ok(sizes) = pdb::parse_sizes(text) {
         for (w, h, b) in [(4, 4, 15), (3, 3, 0), (2, 5, 9)] {
             let _ = pdb::partition(w, h, b, &sizes);
@@ -32,9 +50,16 @@ fn parse_everything(text: &str) {
     }
     let _ = canonicalize(text);
     let _ = engine::from_ron::<FixtureFile>(text);
-    let _ = serde_json::from_str::<Game>(text);
-    let _ = serde_json::from_str::<Puzzle>(text);
-    let _ = serde_json::from_str::<Board>(text);
+    if let Ok(game) = serde_json::from_str::<Game>(text) {
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game, "{text:?}");
+    }
+    if let Ok(p) = serde_json::from_str::<Puzzle>(text) {
+        assert_eq!(serde_json::from_str::<Puzzle>(&serde_json::to_string(&p).unwrap()).unwrap(), p, "{text:?}");
+    }
+    if let Ok(b) = serde_json::from_str::<Board>(text) {
+        assert_eq!(serde_json::from_str::<Board>(&serde_json::to_string(&b).unwrap()).unwrap(), b, "{text:?}");
+    }
     let _ = serde_json::from_str::<Spec>(text);
     let _ = engine::from_ron::<Game>(text);
 }

@@ -1,190 +1,22 @@
-//! The solvers behind one entry point, [`solve`]: IDA* over goal-cell labels with an
-//! admissible heuristic (optimal, for any board size and goal), or the fast reduction solver
-//! of [`crate::fast`] when [`Options::fast`] is set. The search runs under the
-//! [`engine::Budget`] of its options: a node limit, a time limit or a cancel token turns a
-//! search that takes too long into [`Outcome::GaveUp`] with the lower bound it proved. An
-//! unsolvable position is never searched.
+//! The optimal search: IDA* over goal-cell labels with an admissible heuristic (Manhattan
+//! distance, linear conflicts or additive pattern databases), incrementally updated on every
+//! slide, for any board size and goal.
 
-use std::sync::Arc;
+use engine::{Meter, Outcome, Report};
 
-use engine::{Budget, Meter, Outcome, Report};
-use serde::{Deserialize, Serialize};
-
+use super::options::{Answer, Heuristic, Options, Solution};
+use crate::board::neighbour;
+use crate::board::taxicab;
 use crate::heuristic::{column_conflicts, manhattan_cells, row_conflicts};
 use crate::pdb::PatternDb;
 use crate::solvable::{goal_cells, is_reachable};
-use crate::table::neighbour;
-use crate::{Board, Error, Move, Puzzle};
+use crate::{Board, Error, Move};
 
-/// The lower bound guiding the search.
-///
-/// ```
-/// use fifteen::solver::Heuristic;
-/// assert!(matches!(Heuristic::default(), Heuristic::LinearConflict));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub enum Heuristic {
-    /// Manhattan distance.
-    Manhattan,
-    /// Manhattan distance plus linear conflicts.
-    #[default]
-    LinearConflict,
-    /// Additive pattern databases (they must serve the goal: same size and blank cell).
-    Pdb(Arc<PatternDb>),
-}
-
-/// How to search: what is particular to the sliding puzzle (heuristic, reflection, the fast
-/// solver) and the shared [`Budget`].
-///
-/// ```
-/// use fifteen::solver::{Heuristic, Options};
-/// let o = Options::default().with_heuristic(Heuristic::Manhattan)
-///     .with_budget(engine::Budget::default().with_node_limit(1_000));
-/// assert!(o.reflect && !o.fast);
-/// assert_eq!(o.budget.node_limit(), Some(1_000));
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Options {
-    /// The heuristic of the optimal search.
-    pub heuristic: Heuristic,
-    /// With pattern databases on a square board whose goal blank lies on the main
-    /// diagonal, also look up the transposed state and take the larger bound (on by
-    /// default: it halves the nodes of random 15-puzzles).
-    pub reflect: bool,
-    /// Use the fast solver: a valid, not necessarily optimal solution for any size
-    /// ([`Outcome::Found`]).
-    pub fast: bool,
-    /// Node limit, time limit, cancel token and progress callback.
-    pub budget: Budget,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { heuristic: Heuristic::default(), reflect: true, fast: false, budget: Budget::default() }
-    }
-}
-
-impl Options {
-    /// The same options with `heuristic`.
-    ///
-    /// ```
-    /// let o = fifteen::Options::default().with_heuristic(fifteen::Heuristic::Manhattan);
-    /// assert!(matches!(o.heuristic, fifteen::Heuristic::Manhattan));
-    /// ```
-    #[must_use]
-    pub fn with_heuristic(mut self, heuristic: Heuristic) -> Options {
-        self.heuristic = heuristic;
-        self
-    }
-
-    /// The same options with reflection on or off.
-    ///
-    /// ```
-    /// assert!(!fifteen::Options::default().with_reflect(false).reflect);
-    /// ```
-    #[must_use]
-    pub fn with_reflect(mut self, reflect: bool) -> Options {
-        self.reflect = reflect;
-        self
-    }
-
-    /// The same options with the fast solver on or off.
-    ///
-    /// ```
-    /// assert!(fifteen::Options::default().with_fast(true).fast);
-    /// ```
-    #[must_use]
-    pub fn with_fast(mut self, fast: bool) -> Options {
-        self.fast = fast;
-        self
-    }
-
-    /// The same options with `budget`.
-    ///
-    /// ```
-    /// let o = fifteen::Options::default().with_budget(engine::Budget::default().with_node_limit(5));
-    /// assert_eq!(o.budget.node_limit(), Some(5));
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Options {
-        self.budget = budget;
-        self
-    }
-}
-
-/// What a solver answers about a puzzle (inside [`Outcome::Proved`] or [`Outcome::Found`]).
-///
-/// ```
-/// use fifteen::{Answer, Move};
-/// assert_eq!(Answer::Moves(vec![Move::Up]).moves(), Some(&[Move::Up][..]));
-/// assert_eq!(Answer::Unsolvable.moves(), None);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// A sequence of moves (of the blank) from the start to the goal: optimal inside
-    /// [`Outcome::Proved`], valid inside [`Outcome::Found`].
-    Moves(Vec<Move>),
-    /// The goal cannot be reached (always [`Outcome::Proved`]).
-    Unsolvable,
-}
-
-impl Answer {
-    /// The moves, if the puzzle is solvable.
-    ///
-    /// ```
-    /// assert_eq!(fifteen::Answer::Moves(vec![]).moves().map(<[_]>::len), Some(0));
-    /// ```
-    #[must_use]
-    pub fn moves(&self) -> Option<&[Move]> {
-        match self {
-            Answer::Moves(m) => Some(m),
-            Answer::Unsolvable => None,
-        }
-    }
-}
-
-/// What [`solve`] returns: the [`Answer`], or — when the budget ran out — the lower bound on
-/// the optimal length that the search proved, with the nodes and time spent.
-pub type Solution = Report<Answer, u32>;
-
-/// Solves `puzzle`: optimally by IDA* with `options.heuristic`, or quickly with
-/// `options.fast`, within `options.budget`. An error when a pattern database in the options
-/// does not serve the goal.
-///
-/// ```
-/// use engine::Outcome;
-/// use fifteen::{solve, Answer, Board, Goal, Options, Puzzle};
-/// let board = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
-/// let puzzle = Puzzle::with_goal(board, &Goal::BlankLast).unwrap();
-/// let report = solve(&puzzle, &Options::default()).unwrap();
-/// let Outcome::Proved(Answer::Moves(moves)) = &report.outcome else { panic!() };
-/// assert_eq!(moves.len(), 31);
-/// let mut replay = puzzle.start().clone();
-/// replay.replay(moves).unwrap();
-/// assert_eq!(&replay, puzzle.goal());
-/// let swapped = Puzzle::with_goal(Board::parse_line("2 1 3 4 5 6 7 8 0", None).unwrap(), &Goal::BlankLast).unwrap();
-/// assert_eq!(solve(&swapped, &Options::default()).unwrap().outcome, Outcome::Proved(Answer::Unsolvable));
-/// ```
-pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Solution, Error> {
-    solve_boards(puzzle.start(), puzzle.goal(), options)
-}
-
-/// [`solve`] on a start board and a goal board.
-pub(crate) fn solve_boards(start: &Board, goal: &Board, options: &Options) -> Result<Solution, Error> {
+/// Solves `start` to `goal` optimally by IDA* with `options.heuristic` (ignoring
+/// `options.fast`), within `options.budget`.
+pub(crate) fn solve_optimal(start: &Board, goal: &Board, options: &Options) -> Result<Solution, Error> {
     let cells = goal_cells(start, goal).ok_or(Error::Mismatch)?;
-    let mut meter = options.budget.start();
-    if options.fast {
-        let outcome = match crate::fast::solve_fast(start, goal)? {
-            Some(moves) => {
-                meter.set_best(moves.len() as u64);
-                Outcome::Found(Answer::Moves(moves))
-            }
-            None => Outcome::Proved(Answer::Unsolvable),
-        };
-        return Ok(Report { outcome, stats: meter.stats() });
-    }
+    let meter = options.budget.start();
     if let Heuristic::Pdb(db) = &options.heuristic {
         if !db.fits(goal) {
             return Err(Error::PdbMismatch);
@@ -279,7 +111,7 @@ impl<'a> Search<'a> {
         let mut dist = vec![0u8; n * n];
         for l in 0..n {
             for c in 0..n {
-                dist[l * n + c] = ((l % w).abs_diff(c % w) + (l / w).abs_diff(c / w)) as u8;
+                dist[l * n + c] = taxicab(l, c, w) as u8;
             }
         }
         let mut pos = vec![0u8; n];
@@ -629,102 +461,5 @@ impl<'a> Search<'a> {
             self.undo(from, saved);
         }
         Pass::Exceeded(least)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Goal;
-    use crate::pdb::{PatternDb, partition_by_sizes};
-    use crate::table::DistanceTable;
-
-    fn check(b: &Board, g: &Board, options: &Options, want: u8) {
-        let s = solve_boards(b, g, options).unwrap();
-        assert!(s.outcome.is_proved());
-        let moves = s.outcome.answer().and_then(Answer::moves).unwrap_or_else(|| panic!("{b}: {:?}", s.outcome));
-        assert_eq!(moves.len(), usize::from(want), "{b} -> {g}");
-        let mut r = b.clone();
-        r.replay(moves).unwrap();
-        assert_eq!(&r, g);
-    }
-
-    #[test]
-    fn optimal_against_bfs_on_small_boards() {
-        for (w, h) in [(3, 3), (2, 3), (3, 2), (4, 2), (1, 4)] {
-            for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snake, Goal::Spiral] {
-                let g = goal.layout(w, h).unwrap();
-                let table = DistanceTable::new(&g).unwrap();
-                let db = Arc::new(
-                    PatternDb::build(
-                        w,
-                        h,
-                        g.blank(),
-                        &partition_by_sizes(w, h, g.blank(), &[3; 4]).unwrap(),
-                        &mut |_, _| {},
-                    )
-                    .unwrap(),
-                );
-                let heuristics = [Heuristic::Manhattan, Heuristic::LinearConflict, Heuristic::Pdb(db)];
-                for d in 0..=u8::try_from(table.histogram().len() - 1).unwrap() {
-                    // Every distance, a few states each.
-                    for b in table.states_at(d).iter().step_by(997).take(3) {
-                        for heuristic in &heuristics {
-                            for reflect in [false, true] {
-                                let options =
-                                    Options::default().with_heuristic(heuristic.clone()).with_reflect(reflect);
-                                check(b, &g, &options, d);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn budget_gives_up_with_a_lower_bound() {
-        use engine::StopReason;
-        use std::time::Duration;
-        let g = Goal::BlankLast.layout(4, 4).unwrap();
-        let b = Board::parse_line("0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1", None).unwrap();
-        let o = Options::default().with_budget(Budget::default().with_node_limit(10_000));
-        let r = solve_boards(&b, &g, &o).unwrap();
-        let Outcome::GaveUp { reason: StopReason::NodeLimit, proven } = r.outcome else { panic!("{r:?}") };
-        // Manhattan distance plus linear conflicts of the start, at least.
-        assert!(proven >= crate::heuristic::linear_conflict(&b, &g).unwrap(), "{proven}");
-        assert_eq!(r.stats.nodes, 10_001);
-        let o = Options::default().with_budget(Budget::default().with_time_limit(Duration::ZERO));
-        assert!(matches!(
-            solve_boards(&b, &g, &o).unwrap().outcome,
-            Outcome::GaveUp { reason: StopReason::TimeLimit, .. }
-        ));
-    }
-
-    #[test]
-    fn progress_reports_every_bound() {
-        use std::sync::Mutex;
-        let g = Goal::BlankLast.layout(3, 3).unwrap();
-        let b = Board::parse_line("8 6 7 2 5 4 3 0 1", None).unwrap();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let log = Arc::clone(&seen);
-        let budget = Budget::default().with_progress(move |p| log.lock().unwrap().push((p.bound, p.best)));
-        let r = solve_boards(&b, &g, &Options::default().with_budget(budget)).unwrap();
-        assert_eq!(r.outcome.answer().and_then(Answer::moves).map(<[Move]>::len), Some(31));
-        let seen = seen.lock().unwrap();
-        let bounds: Vec<u64> = seen.iter().filter_map(|p| p.0).collect();
-        assert!(bounds.windows(2).all(|w| w[0] <= w[1]) && bounds.last() == Some(&31), "{bounds:?}");
-        assert_eq!(seen.last(), Some(&(Some(31), Some(31))));
-    }
-
-    #[test]
-    fn mismatched_inputs_are_errors() {
-        let g = Goal::BlankLast.layout(3, 3).unwrap();
-        let b = Board::parse_line("1 2 3 0", None).unwrap();
-        assert_eq!(solve_boards(&b, &g, &Options::default()), Err(Error::Mismatch));
-        let db = PatternDb::build(2, 2, 0, &[vec![1, 2, 3]], &mut |_, _| {}).unwrap();
-        let o = Options::default().with_heuristic(Heuristic::Pdb(Arc::new(db)));
-        let g2 = Goal::BlankLast.layout(2, 2).unwrap();
-        assert_eq!(solve_boards(&b, &g2, &o), Err(Error::PdbMismatch));
     }
 }

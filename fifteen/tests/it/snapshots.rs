@@ -104,7 +104,7 @@ fn board_report(nb: &NamedBoard) -> BoardReport {
 
 #[test]
 fn fixtures() {
-    insta::glob!("../../fixtures/fifteen", "*.ron", |path| {
+    insta::glob!("../../../fixtures/fifteen", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let report = Report {
@@ -112,10 +112,13 @@ fn fixtures() {
             goals: file
                 .goals
                 .iter()
-                .map(|g| GoalReport {
-                    goal: g.goal.label(),
-                    size: format!("{}x{}", g.layout.width(), g.layout.height()),
-                    rows: rows(&g.layout),
+                .map(|g| {
+                    // The layout is recomputed from the goal's name and size, and must be
+                    // the one the fixture holds.
+                    let (w, h) = (g.layout.width(), g.layout.height());
+                    let layout = g.goal.layout(w, h).unwrap();
+                    assert_eq!(layout, g.layout, "{} {w}x{h}", g.goal.label());
+                    GoalReport { goal: g.goal.label(), size: format!("{w}x{h}"), rows: rows(&layout) }
                 })
                 .collect(),
         };
@@ -148,7 +151,7 @@ struct CodeReport {
 
 #[test]
 fn fixture_codes() {
-    insta::glob!("../../fixtures/fifteen", "*.ron", |path| {
+    insta::glob!("../../../fixtures/fifteen", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let coded = |board: &Board, goal: &Goal| match fifteen::code::encode(board, goal) {
@@ -179,4 +182,52 @@ fn fixture_codes() {
             insta::assert_ron_snapshot!(report);
         });
     });
+}
+
+/// What the solver says about each goal layout of `goals.ron`, recomputed here: whether
+/// the blank-last layout of its size slides into it, and on boards of at most 9 cells the
+/// optimal length (its solution replayed to the layout) and the fast solver's.
+#[derive(Serialize)]
+struct GoalDistance {
+    goal: String,
+    size: String,
+    reachable_from_blank_last: bool,
+    optimal_from_blank_last: Option<usize>,
+    fast_from_blank_last: Option<usize>,
+}
+
+#[test]
+fn goal_layouts_from_blank_last() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/fifteen/goals.ron");
+    let file: FixtureFile = engine::from_ron(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let report: Vec<GoalDistance> = file
+        .goals
+        .iter()
+        .map(|g| {
+            let (w, h) = (g.layout.width(), g.layout.height());
+            let start = Goal::BlankLast.layout(w, h).unwrap();
+            let target = g.goal.layout(w, h).unwrap();
+            let reachable = is_reachable(&start, &target);
+            let fast = solve_fast(&start, &target).unwrap();
+            assert_eq!(fast.is_some(), reachable);
+            if let Some(moves) = &fast {
+                replay(&start, moves, &target);
+            }
+            let optimal = (reachable && w * h <= 9).then(|| {
+                let puzzle = Puzzle::new(start.clone(), target.clone()).unwrap();
+                let outcome = solve(&puzzle, &Options::default()).unwrap().outcome;
+                let Outcome::Proved(Answer::Moves(moves)) = outcome else { panic!("{outcome:?}") };
+                replay(&start, &moves, &target);
+                moves.len()
+            });
+            GoalDistance {
+                goal: g.goal.label(),
+                size: format!("{w}x{h}"),
+                reachable_from_blank_last: reachable,
+                optimal_from_blank_last: optimal,
+                fast_from_blank_last: fast.as_ref().filter(|_| w * h <= 9).map(Vec::len),
+            }
+        })
+        .collect();
+    insta::assert_ron_snapshot!(report);
 }
