@@ -16,11 +16,11 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use engine::StopReason;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::codes::{self, CodeRequest, Located};
+use crate::error::ApiError;
 use crate::jobs::Jobs;
 use crate::{Config, assets, fifteen, hitori, kami, shisen};
 
@@ -46,85 +46,6 @@ impl AppState {
 
 type Shared = State<Arc<AppState>>;
 
-/// An error answer: a status and `{"error": message}`.
-#[derive(Debug)]
-pub(crate) struct ApiError {
-    status: StatusCode,
-    message: String,
-}
-
-/// A request's `size` field read with the page's limits; `400` naming the limit when it is
-/// outside them.
-pub(crate) fn parse_size(text: &str, limits: &engine::SizeLimits) -> Result<engine::Size, ApiError> {
-    engine::Size::parse(text, limits).map_err(|e| ApiError::bad(format!("size: {e}")))
-}
-
-impl ApiError {
-    /// `400`: the request is well-formed JSON but asks for something impossible.
-    pub(crate) fn bad(message: impl Into<String>) -> Self {
-        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
-    }
-
-    /// `422`: the request was understood, but the game could not make what it asked for.
-    pub(crate) fn unprocessable(message: impl Into<String>) -> Self {
-        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
-    }
-
-    pub(crate) fn busy() -> Self {
-        ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "the server is busy with other searches: try again in a moment".into(),
-        }
-    }
-
-    pub(crate) fn timeout(time: Duration) -> Self {
-        ApiError {
-            status: StatusCode::GATEWAY_TIMEOUT,
-            message: format!(
-                "this took longer than the {} s allowed: try a smaller size or an easier setting",
-                time.as_secs_f64()
-            ),
-        }
-    }
-
-    /// `504` for a search or generator that gave up: its budget's deadline passed (or the
-    /// call was cancelled, which only a client that has gone away sees).
-    pub(crate) fn stopped(reason: StopReason) -> Self {
-        ApiError {
-            status: StatusCode::GATEWAY_TIMEOUT,
-            message: format!(
-                "this took longer than the time allowed ({reason}): try a smaller size or an easier setting"
-            ),
-        }
-    }
-
-    pub(crate) fn internal() -> Self {
-        ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message: "the game library failed on this request".into(),
-        }
-    }
-
-    /// The message the answer carries.
-    pub(crate) fn message(&self) -> &str {
-        &self.message
-    }
-
-    fn not_found(message: impl Into<String>) -> Self {
-        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        #[derive(Serialize)]
-        struct Body {
-            error: String,
-        }
-        (self.status, Json(Body { error: self.message })).into_response()
-    }
-}
-
 /// A JSON request body whose rejections (bad JSON, wrong fields, wrong content type, too
 /// large) are JSON errors too.
 pub(crate) struct Body<T>(pub(crate) T);
@@ -141,7 +62,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 }
 
 fn rejection_error(rejection: &JsonRejection) -> ApiError {
-    ApiError { status: rejection.status(), message: rejection.body_text() }
+    ApiError::new(rejection.status(), rejection.body_text())
 }
 
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -256,10 +177,10 @@ async fn fallback(uri: Uri) -> Response {
 }
 
 async fn method_not_allowed(uri: Uri) -> ApiError {
-    ApiError {
-        status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("{} does not take this method (the API's actions are POST with a JSON body)", uri.path()),
-    }
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take this method (the API's actions are POST with a JSON body)", uri.path()),
+    )
 }
 
 async fn fifteen_new(State(s): Shared, Body(req): Body<fifteen::NewRequest>) -> Answer<fifteen::Puzzle> {
@@ -284,7 +205,7 @@ async fn fifteen_pdb(
     State(s): Shared,
     query: Result<Query<fifteen::PdbQuery>, QueryRejection>,
 ) -> Answer<fifteen::PdbStatus> {
-    let Query(req) = query.map_err(|e| ApiError { status: e.status(), message: e.body_text() })?;
+    let Query(req) = query.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     fifteen::pdb_status(&req, &s.pdbs).map(Json)
 }
 

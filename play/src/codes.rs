@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// A request that carries a code: `{"code": "hitori:1:…"}`.
 #[derive(Deserialize)]

@@ -8,7 +8,7 @@ use fifteen::solvable::is_reachable;
 use fifteen::{Answer, Board, Goal, Heuristic, Hint, Move, Options, Puzzle as Problem};
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// Board sides the page offers.
 const SIZES: SizeLimits = SizeLimits::new(2, 8).square_shorthand();
@@ -105,7 +105,7 @@ pub(crate) struct NewWork {
 
 /// Reads a `new` request (its size and goal) before it may wait for a thread.
 pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
-    let size = crate::api::parse_size(&req.size, &SIZES)?;
+    let size = crate::error::parse_size(&req.size, &SIZES)?;
     let (goal, name) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
     Ok(NewWork { size, goal, name, target, seed: req.seed.unwrap_or_else(crate::fresh_seed) })
@@ -278,7 +278,7 @@ pub(crate) fn hint(puzzle: &Problem, pdbs: &PdbCache, budget: &Budget) -> Result
 }
 
 pub(crate) fn pdb_status(req: &PdbQuery, pdbs: &PdbCache) -> Result<PdbStatus, ApiError> {
-    let size = crate::api::parse_size(&req.size, &SIZES)?;
+    let size = crate::error::parse_size(&req.size, &SIZES)?;
     let (goal, _) = parse_goal(req.goal.as_deref())?;
     let target = goal_board(&goal, size.width, size.height)?;
     let cells = size.width * size.height;

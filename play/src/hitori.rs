@@ -11,7 +11,7 @@ use hitori::steps::Difficulty;
 use hitori::{Cell, Puzzle as Board};
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// Sides the page offers.
 const SIZES: SizeLimits = SizeLimits::new(5, 25).square_shorthand();
@@ -151,7 +151,7 @@ pub(crate) struct NewWork {
 
 /// Reads a `new` request (its size and difficulty) before it may wait for a thread.
 pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
-    let size = crate::api::parse_size(&req.size, &SIZES)?;
+    let size = crate::error::parse_size(&req.size, &SIZES)?;
     let asked = req.difficulty.as_deref().unwrap_or("any");
     let difficulty = match asked {
         "any" => None,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use engine::{Budget, CancelToken};
 use tokio::sync::Semaphore;
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// The budget of one call: `time` from now, and a cancel token that fires when the call's
 /// handler ends (the client went away, or the answer is sent). Every solver and generator

@@ -4,10 +4,10 @@
 
 use engine::{Budget, Outcome, SeededRng};
 use kami::generate::generate_within;
-use kami::{GenerateError, Hint, Level, Move, SolveError, SolveOptions, Spec, colour_char};
+use kami::{GenerateError, Hint, Level, Move, Options, SolveError, Spec, colour_char};
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// The largest generated level: rows and columns of triangles.
 const MAX_ROWS: usize = 40;
@@ -117,8 +117,8 @@ fn level_of(text: &str) -> Result<Level, ApiError> {
 }
 
 /// The solver's options for a call: its budget, on the calling thread.
-fn options(budget: &Budget) -> SolveOptions {
-    SolveOptions::default().with_budget(budget.clone())
+fn options(budget: &Budget) -> Options {
+    Options::default().with_budget(budget.clone())
 }
 
 fn tap(m: Move) -> Tap {
@@ -177,7 +177,7 @@ pub(crate) struct NewWork {
 /// Reads a `new` request (its size, colours and regions) before it may wait for a thread.
 pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let sizes = engine::SizeLimits::new(1, MAX_ROWS).with_max_cells(MAX_ROWS * MAX_COLS);
-    let size = crate::api::parse_size(&req.size, &sizes)?;
+    let size = crate::error::parse_size(&req.size, &sizes)?;
     if size.width > MAX_COLS {
         return Err(ApiError::bad(format!("a level has at most {MAX_COLS} columns")));
     }

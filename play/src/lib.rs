@@ -3,6 +3,7 @@
 mod api;
 mod assets;
 mod codes;
+mod error;
 mod fifteen;
 mod hitori;
 mod jobs;

@@ -10,7 +10,7 @@ use shisen::generate::{GenerateError, generate_within};
 use shisen::solver::{DEFAULT_NODE_LIMIT, Removal};
 use shisen::{Answer, Board, Options, Spec};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// The largest board: KShisen's biggest layout.
 const MAX: (usize, usize) = (30, 16);
@@ -140,7 +140,7 @@ pub(crate) struct NewWork {
 /// Reads a `new` request (its size) before it may wait for a thread.
 pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     let limits = SizeLimits::new(2, MAX.0).with_max_cells(MAX.0 * MAX.1);
-    let size = crate::api::parse_size(&req.size, &limits)?;
+    let size = crate::error::parse_size(&req.size, &limits)?;
     if size.height > MAX.1 {
         return Err(ApiError::bad(format!("a board has at most {} rows", MAX.1)));
     }

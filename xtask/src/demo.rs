@@ -104,8 +104,8 @@ fn kami() -> Result<String, String> {
     let spec = Spec::default().with_colours(4).with_regions(30);
     let level = generate(&spec, &mut engine::SeededRng::new(SEED)).map_err(|e| e.to_string())?;
     let moves = kami::solver::optimal(&level).map_err(|e| e.to_string())?;
-    let end = kami::play::replay(&level, &moves).map_err(|e| e.to_string())?;
-    if !kami::play::is_solved(&end) {
+    let end = kami::game::replay(&level, &moves).map_err(|e| e.to_string())?;
+    if !kami::game::is_solved(&end) {
         return Err("the kami answer does not solve the level".into());
     }
     let taps: Vec<String> =

@@ -1,8 +1,8 @@
-//! Project automation behind `cargo xtask`: fixtures, benchmarks, CI, the demo and the
-//! playground's browser tests.
+//! Project automation behind `cargo xtask`: fixtures, benchmarks, CI, the demo, the
+//! playground's browser tests, the GNU parallel recipe and the workspace's shape (`tidy`).
 //!
-//! The library part exists so that `cargo test` can run the fixture check too
-//! (`tests/fixtures.rs`).
+//! The library part exists so that `cargo test` can run the fixture check and the shape
+//! check too (`tests/it/`).
 
 pub mod bench;
 pub mod ci;
@@ -10,6 +10,7 @@ pub mod demo;
 pub mod e2e;
 pub mod fixtures;
 pub mod scale;
+pub mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

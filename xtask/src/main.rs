@@ -13,6 +13,8 @@ commands:
                        scale, e2e
   demo                 generate and solve one puzzle per game with a fixed seed
   e2e                  the playground's browser tests in headless Chromium (installs it when missing)
+  tidy                 the workspace's shape: no import circle, no source file over 700 lines,
+                       the shared names at every game's root, docs without history
   scale                docs/scale.md's GNU parallel recipe for every game: 4 shards merged = one run
                        (installs GNU parallel when missing)
 ";
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         Some("bench") => xtask::bench::run(&root, &args[1..]),
         Some("ci") => xtask::ci::run(&root, &args[1..]),
         Some("demo") => xtask::demo::run(&args[1..]),
+        Some("tidy") => xtask::tidy::run(&root, &args[1..]),
         Some("scale") => xtask::scale::run(&root, &args[1..]),
         Some("e2e") => xtask::e2e::run(&root, &args[1..]),
         Some("-h" | "--help" | "help") | None => {

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use super::driver::Browser;
-use super::{Context, PAGES};
+use super::setup::{Context, PAGES};
 
 /// Runs axe-core on the page on screen: `Err` listing the violations of impact serious or
 /// critical, else a summary of the others.

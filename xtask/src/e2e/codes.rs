@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::driver::Browser;
-use super::{Context, PAGES};
+use super::setup::{Context, PAGES};
 
 /// The board on screen: every cell's position and value, in document order.
 const BOARD: &str = "return [...document.querySelectorAll('[data-testid=board] [data-value]')]\

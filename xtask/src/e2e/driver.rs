@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::cursor::{Cell, cursor_path, key_code};
-use super::{CHROMEDRIVER, CHROMIUM, free_port};
+use super::setup::{CHROMEDRIVER, CHROMIUM, free_port};
 
 /// A child process ended when dropped.
 pub(super) struct Process(Child);

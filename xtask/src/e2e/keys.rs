@@ -2,9 +2,9 @@
 
 use serde_json::{Value, json};
 
-use super::Context;
 use super::audit::audit;
 use super::driver::{Browser, api, expect_status};
+use super::setup::Context;
 
 /// A seeded 3x3 fifteen by keys alone: hint and undo by their keys, then the solver's
 /// moves as arrow keys (an arrow slides the tile beyond the blank that way).

@@ -4,11 +4,9 @@
 //! afterwards; malformed requests sent while the pool and its queue are full are refused
 //! (`400`/`422`) at once, never `503`. Loopback only, bounded in count and time.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{get, ok, post, start};
+use crate::common::{get, ok, post, start};
 use serde_json::json;
 
 /// The tests of this file measure how fast the server answers under load: they run one at
@@ -220,7 +218,7 @@ fn malformed_requests_are_refused_at_once_while_the_pool_is_full() {
     assert_eq!(sent.len(), 30);
     for (path, body) in &sent {
         let t = Instant::now();
-        let r = common::request(&host, "POST", path, "application/json", body.as_bytes()).expect("POST");
+        let r = crate::common::request(&host, "POST", path, "application/json", body.as_bytes()).expect("POST");
         assert!(matches!(r.status, 400 | 422), "{path} {body}: {} {}", r.status, r.body);
         assert!(r.json()["error"].is_string(), "{path}: {}", r.body);
         assert!(t.elapsed() < Duration::from_secs(1), "{path} took {:?}", t.elapsed());

@@ -1,8 +1,6 @@
 //! The JSON API and the pages, over real HTTP on the loopback.
 
-mod common;
-
-use common::{get, ok, post, request, start};
+use crate::common::{get, ok, post, request, start};
 use serde_json::{Value, json};
 
 fn server() -> String {
@@ -10,7 +8,7 @@ fn server() -> String {
 }
 
 /// Asserts a JSON error answer with `status`; returns its message.
-fn error(response: &common::Response, status: u16) -> String {
+fn error(response: &crate::common::Response, status: u16) -> String {
     assert_eq!(response.status, status, "{}", response.body);
     assert!(response.content_type.starts_with("application/json"), "{}", response.content_type);
     response.json()["error"].as_str().expect("an error message").to_string()

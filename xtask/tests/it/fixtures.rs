@@ -1,5 +1,4 @@
-//! `cargo test` runs the fixture check too: generated files are current and every
-//! fixture file is in canonical form.
+//! Generated fixtures are current and every fixture file is in canonical form.
 
 #[test]
 fn fixtures_are_current_and_canonical() {
