@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Board;
+use crate::board::Board;
 
 /// One fixture file.
 ///

@@ -6,8 +6,11 @@
 use engine::{Coord, Grid, SeededRng};
 use serde::{Deserialize, Serialize};
 
+use crate::board::{Board, Kind};
 use crate::path::{self, Pair, Path};
-use crate::{Board, Kind};
+
+/// A removal: the two tiles' positions as the board stands at that moment.
+pub type Removal = (Coord, Coord);
 
 /// Why a pair cannot be removed.
 ///

@@ -17,9 +17,9 @@
 use engine::{Budget, Coord, Meter, SeededRng, StopReason};
 use serde::{Deserialize, Serialize};
 
+use crate::board::{Board, Kind};
+use crate::game::Removal;
 use crate::path;
-use crate::solver::Removal;
-use crate::{Board, Kind};
 
 /// The standard layouts, `(width, height)`; 18×8 is the default.
 ///
@@ -531,6 +531,17 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, MoveError};
+
+    /// Plays `moves` on `board` through the game rules (what `solver::replay` does, kept
+    /// here so that the generator's tests do not depend on the solver).
+    fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, MoveError> {
+        let mut game = Game::new(board.clone(), gravity);
+        for &(a, b) in moves {
+            game.remove(a, b)?;
+        }
+        Ok(game.board().clone())
+    }
 
     #[test]
     fn small_and_thin_boards_deal_too() {
@@ -540,7 +551,7 @@ mod tests {
                 let spec = Spec::new(w, h, copies).unwrap().with_gravity(gravity);
                 let Deal { board, witness } = generate(&spec, &mut SeededRng::new(1)).unwrap();
                 let moves = witness.unwrap();
-                assert!(crate::solver::replay(&board, gravity, &moves).unwrap().is_cleared(), "{w}x{h}");
+                assert!(replay(&board, gravity, &moves).unwrap().is_cleared(), "{w}x{h}");
             }
         }
         assert!(Spec::new(101, 2, 2).is_err());
@@ -573,7 +584,7 @@ mod tests {
                 let Deal { board, witness } = generate(&spec, &mut SeededRng::new(7)).unwrap();
                 let moves = witness.unwrap();
                 assert_eq!(board.kind_counts(), vec![4; spec.kinds()]);
-                let end = crate::solver::replay(&board, gravity, &moves).unwrap();
+                let end = replay(&board, gravity, &moves).unwrap();
                 assert!(end.is_cleared(), "{w}x{h} gravity {gravity}");
             }
         }

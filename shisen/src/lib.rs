@@ -11,7 +11,8 @@ pub mod solver;
 pub mod svg;
 pub mod symmetry;
 pub use board::{Board, Kind};
-pub use generate::{Deal, Spec, generate};
+pub use game::Game;
+pub use generate::{Deal, Spec, generate, generate_within};
 pub use path::{Pair, Path, hint};
 pub use solver::{Answer, Options, solve};
 

@@ -12,7 +12,7 @@ use engine::pack::{Entry, Fault, Made};
 use engine::{Budget, Coord, SeededRng};
 use serde::{Deserialize, Serialize};
 
-use crate::Board;
+use crate::board::Board;
 use crate::generate::{self, GenerateError, Spec, SpecError};
 use crate::solver::{self, Removal};
 use crate::symmetry::{self, Key};
@@ -298,7 +298,7 @@ impl PackEntry {
         }
         let counts = board.kind_counts();
         if let Some((k, n)) = counts.iter().enumerate().find(|&(_, &n)| n != self.options.copies) {
-            let label = board.label(crate::Kind(k as u16));
+            let label = board.label(crate::board::Kind(k as u16));
             return Err(format!("kind {label:?} has {n} tiles, the options say {}", self.options.copies));
         }
         let pairs = start_pairs(board);

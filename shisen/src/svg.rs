@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 
 use engine::Coord;
 
-use crate::{Board, Path};
+use crate::board::Board;
+use crate::path::Path;
 
 /// Side of a cell, in SVG units.
 pub const CELL: u32 = 40;

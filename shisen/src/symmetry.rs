@@ -15,7 +15,7 @@
 use engine::Coord;
 use serde::{Deserialize, Serialize};
 
-use crate::Board;
+use crate::board::Board;
 
 /// One of the eight symmetries of a rectangle, as a map of cell `(x, y)` of a `w` × `h`
 /// board to a cell of the transformed board.

@@ -1,11 +1,11 @@
 //! What both searches share: the board as numbered tiles on a grid of cells with its
-//! occupancy masks ([`Tiles`], [`Grid`]), the line of play with the deepest line found
+//! occupancy masks ([`Tiles`], [`TileGrid`]), the line of play with the deepest line found
 //! ([`Line`]), how a search ends ([`Step`]) and how it counts its nodes ([`out_of_budget`]).
 
 use engine::{Coord, Meter};
 
-use super::{Partial, Removal};
-use crate::Board;
+use super::answer::{Partial, Removal};
+use crate::board::Board;
 use crate::board::Masks;
 use crate::path;
 
@@ -32,22 +32,22 @@ pub(super) fn out_of_budget(meter: &mut Meter) -> bool {
 }
 
 /// The cells of a `w` × `h` board in row-major order (cell `y * w + x`), each empty or
-/// holding a tile, with one occupancy bit mask per row and per column when the board is
-/// small enough ([`Masks::MAX`]); the masks always agree with the cells.
+/// holding a tile, on an [`engine::Grid`], with one occupancy bit mask per row and per
+/// column when the board is small enough ([`Masks::MAX`]); the masks always agree with the
+/// cells. Named apart from [`engine::Grid`], which it wraps: the searches address cells by
+/// index and read the masks in their hot loops.
 #[derive(Clone, Debug)]
-pub(super) struct Grid {
-    w: usize,
-    h: usize,
+pub(super) struct TileGrid {
     /// Per cell: 0 when empty, else the tile's number + 1.
-    cells: Vec<u32>,
+    cells: engine::Grid<u32>,
     masks: Option<Masks>,
     /// Per cell: its column and row (no division in the hot loops).
     xy: Vec<(u32, u32)>,
 }
 
-impl Grid {
+impl TileGrid {
     pub(super) fn width(&self) -> usize {
-        self.w
+        self.cells.width()
     }
 
     /// How many cells the board has.
@@ -71,9 +71,9 @@ impl Grid {
     }
 
     /// An empty `w` × `h` grid, with masks when it is small enough.
-    pub(super) fn new(w: usize, h: usize) -> Grid {
+    pub(super) fn new(w: usize, h: usize) -> TileGrid {
         let xy = (0..w * h).map(|cell| ((cell % w) as u32, (cell / w) as u32)).collect();
-        Grid { w, h, cells: vec![0; w * h], masks: Masks::new(w, h), xy }
+        TileGrid { cells: engine::Grid::new(w, h, 0), masks: Masks::new(w, h), xy }
     }
 
     /// The tile at `cell`, if any.
@@ -96,7 +96,7 @@ impl Grid {
         // A path leaves a cell through an empty neighbour or the ring, unless the two cells
         // are neighbours: a cheap exact test first (most tiles of a full board are enclosed).
         let (lo, hi) = (a.min(b), a.max(b));
-        let near = hi - lo == self.w || (hi - lo == 1 && self.x(hi) != 0);
+        let near = hi - lo == self.cells.width() || (hi - lo == 1 && self.x(hi) != 0);
         if !(near || self.exposed(a) && self.exposed(b)) {
             return false;
         }
@@ -104,13 +104,14 @@ impl Grid {
         if let Some(masks) = &self.masks {
             return masks.connects(ca, cb);
         }
-        let w = self.w;
-        path::find(w as i32, self.h as i32, |x, y| self.cells[y as usize * w + x as usize] == 0, ca, cb).is_some()
+        let w = self.cells.width();
+        path::find(w as i32, self.cells.height() as i32, |x, y| self.cells[y as usize * w + x as usize] == 0, ca, cb)
+            .is_some()
     }
 
     /// Whether a path can leave `cell`: it lies on the board's edge or beside an empty cell.
     pub(super) fn exposed(&self, cell: usize) -> bool {
-        let (w, x) = (self.w, self.x(cell));
+        let (w, x) = (self.cells.width(), self.x(cell));
         x == 0
             || x + 1 == w
             || cell < w
@@ -121,14 +122,14 @@ impl Grid {
             || self.cells[cell + w] == 0
     }
 
-    /// Calls `visit` with every occupied cell that a path can leave ([`Grid::exposed`]), in
+    /// Calls `visit` with every occupied cell that a path can leave ([`TileGrid::exposed`]), in
     /// row-major order: a few word operations a row on the masks.
     pub(super) fn open_cells(&self, mut visit: impl FnMut(usize)) {
         let Some(masks) = &self.masks else {
             (0..self.cells.len()).filter(|&c| self.cells[c] != 0 && self.exposed(c)).for_each(visit);
             return;
         };
-        let h = self.h;
+        let h = self.cells.height();
         for y in 0..h {
             let occupied = masks.rows[y];
             // The ring bits (0 and w + 1) are always empty.
@@ -138,7 +139,7 @@ impl Grid {
             let mut open = occupied & ((empty << 1) | (empty >> 1) | up | down);
             while open != 0 {
                 let bit = open.trailing_zeros() as usize;
-                visit(y * self.w + bit - 1);
+                visit(y * self.cells.width() + bit - 1);
                 open &= open - 1;
             }
         }
@@ -146,16 +147,16 @@ impl Grid {
 
     /// Whether no tile floats above an empty cell.
     pub(super) fn is_settled(&self) -> bool {
-        let w = self.w;
+        let w = self.cells.width();
         (w..self.cells.len()).all(|i| self.cells[i] != 0 || self.cells[i - w] == 0)
     }
 
     /// Lets the tiles of column `x` fall to its bottom, keeping their order; `moved(t, cell)`
     /// hears where every tile of the column stands then.
     pub(super) fn fall(&mut self, x: usize, moved: impl FnMut(Tile, usize)) {
-        let w = self.w;
-        let mut bottom = self.h;
-        for y in (0..self.h).rev() {
+        let w = self.cells.width();
+        let mut bottom = self.cells.height();
+        for y in (0..self.cells.height()).rev() {
             let t = self.cells[y * w + x];
             if t != 0 {
                 bottom -= 1;
@@ -166,15 +167,15 @@ impl Grid {
         self.refresh_column(x, moved);
     }
 
-    /// The cells, to [`Grid::restore`] later.
+    /// The cells, to [`TileGrid::restore`] later.
     pub(super) fn save(&self, into: &mut Vec<u32>) {
-        into.extend_from_slice(&self.cells);
+        into.extend_from_slice(self.cells.cells());
     }
 
-    /// Puts back the cells of `saved` (from [`Grid::save`]) that differ from the grid's only
+    /// Puts back the cells of `saved` (from [`TileGrid::save`]) that differ from the grid's only
     /// in `columns`; `moved(t, cell)` hears where every tile of those columns stands then.
     pub(super) fn restore(&mut self, saved: &[u32], columns: &[usize], mut moved: impl FnMut(Tile, usize)) {
-        self.cells.copy_from_slice(saved);
+        self.cells.cells_mut().copy_from_slice(saved);
         for &x in columns {
             self.refresh_column(x, &mut moved);
         }
@@ -182,8 +183,8 @@ impl Grid {
 
     /// Brings the masks of column `x` up to date with the cells.
     fn refresh_column(&mut self, x: usize, mut moved: impl FnMut(Tile, usize)) {
-        let w = self.w;
-        for y in 0..self.h {
+        let w = self.cells.width();
+        for y in 0..self.cells.height() {
             let t = self.cells[y * w + x];
             if t != 0 {
                 moved(t - 1, y * w + x);
@@ -198,7 +199,7 @@ impl Grid {
 /// The tiles of a board, numbered `0..n` in row-major order, on their grid.
 #[derive(Clone, Debug)]
 pub(super) struct Tiles {
-    pub(super) grid: Grid,
+    pub(super) grid: TileGrid,
     /// Per tile: its cell.
     pub(super) pos: Vec<usize>,
     /// Per matching class: its tiles.
@@ -207,7 +208,7 @@ pub(super) struct Tiles {
 
 impl Tiles {
     pub(super) fn new(board: &Board) -> Tiles {
-        let mut grid = Grid::new(board.width(), board.height());
+        let mut grid = TileGrid::new(board.width(), board.height());
         let mut pos = Vec::new();
         let mut members = vec![Vec::new(); board.kind_count().max(1)];
         for (i, cell) in board.cells().cells().iter().enumerate() {
@@ -260,7 +261,7 @@ impl Line {
     }
 
     /// The line and the deepest line as removals on `grid`.
-    pub(super) fn into_removals(self, grid: &Grid) -> (Vec<Removal>, Partial) {
+    pub(super) fn into_removals(self, grid: &TileGrid) -> (Vec<Removal>, Partial) {
         let cells = |moves: &[(usize, usize)]| -> Vec<Removal> {
             moves.iter().map(|&(a, b)| (grid.coord(a), grid.coord(b))).collect()
         };
@@ -283,13 +284,13 @@ mod tests {
         #[test]
         fn masks_agree_with_the_path_search(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut with = Grid::new(w, h);
+            let mut with = TileGrid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     with.set(cell, Some(0));
                 }
             }
-            let without = Grid { masks: None, ..with.clone() };
+            let without = TileGrid { masks: None, ..with.clone() };
             for a in 0..w * h {
                 for b in 0..w * h {
                     if with.tile(a).is_none() || with.tile(b).is_none() {
@@ -307,7 +308,7 @@ mod tests {
         #[test]
         fn open_cells_agree_with_exposed(w in 1usize..9, h in 1usize..7, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut grid = Grid::new(w, h);
+            let mut grid = TileGrid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     grid.set(cell, Some(0));
@@ -318,7 +319,7 @@ mod tests {
             let slow: Vec<usize> = (0..w * h).filter(|&c| grid.tile(c).is_some() && grid.exposed(c)).collect();
             prop_assert_eq!(&open, &slow);
             let mut without = Vec::new();
-            Grid { masks: None, ..grid.clone() }.open_cells(|cell| without.push(cell));
+            TileGrid { masks: None, ..grid.clone() }.open_cells(|cell| without.push(cell));
             prop_assert_eq!(&without, &slow);
         }
 
@@ -327,7 +328,7 @@ mod tests {
         #[test]
         fn fall_and_restore(w in 1usize..6, h in 1usize..6, fill in 0u64..100, seed: u64) {
             let mut rng = SeededRng::new(seed);
-            let mut grid = Grid::new(w, h);
+            let mut grid = TileGrid::new(w, h);
             for cell in 0..w * h {
                 if rng.below(100) < fill {
                     grid.set(cell, Some(cell as Tile));
@@ -345,7 +346,7 @@ mod tests {
                 let mut g = engine::Grid::new(w, h, None);
                 for cell in 0..w * h {
                     if grid.tile(cell).is_some() {
-                        g.set(grid.coord(cell), Some(crate::Kind(0)));
+                        g.set(grid.coord(cell), Some(crate::board::Kind(0)));
                     }
                 }
                 g

@@ -23,9 +23,9 @@
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
 
+use super::answer::{Partial, Removal};
 use super::common::{Line, Step, Tile, Tiles, out_of_budget};
-use super::{Partial, Removal};
-use crate::Board;
+use crate::board::Board;
 
 /// No partner committed.
 const NONE: Tile = Tile::MAX;
@@ -569,11 +569,10 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
+    use super::super::check::{brute_force, replay};
     use super::super::gravity;
     use super::super::test_support::{deal, meter};
-    use super::super::{Answer, Options, brute_force, replay, solve};
     use super::*;
-    use engine::Outcome;
     use proptest::prelude::*;
 
     /// The answer of the move search (no pairings), which must decide.
@@ -581,28 +580,6 @@ mod tests {
         let outcome = gravity::Search::new(board, false, meter()).run();
         assert_ne!(outcome, Step::OutOfBudget);
         outcome
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(150))]
-
-        /// The pairing search (probes, doom check, commitments) against the plain move search
-        /// with a transposition table, on deals too big for brute force.
-        #[test]
-        fn pairing_search_agrees_with_the_move_search(w in 2usize..7, h in 2usize..5, copies in 1usize..=3, seed: u64) {
-            // Two, four or six copies of each kind; pairs deadlock often.
-            let copies = 2 * copies;
-            prop_assume!((w * h) % copies == 0);
-            let board = deal(w, h, copies, seed);
-            let ours = match solve(&board, &Options::default()).outcome {
-                Outcome::Proved(answer) => answer,
-                other => panic!("{other:?}"),
-            };
-            prop_assert_eq!(matches!(ours, Answer::Solvable(_)), move_search(&board) == Step::Solved, "{}", board);
-            if let Answer::Solvable(moves) = &ours {
-                prop_assert!(replay(&board, false, moves).unwrap().is_cleared());
-            }
-        }
     }
 
     /// The answer of the search that probes pairings from the first node on (no greedy

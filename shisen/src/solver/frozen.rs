@@ -36,7 +36,7 @@
 //! reaches is, and a dealt board floating above holes is not checked. The proof is checked
 //! against brute force on small boards in the tests; `docs/gravity.md` has the measurements.
 
-use super::common::{Grid, Tile};
+use super::common::{Tile, TileGrid};
 
 /// The fixpoint's buffers, kept from one position to the next.
 pub(super) struct Frozen {
@@ -93,7 +93,7 @@ impl Frozen {
 
     /// Whether some tile of the settled position on `grid` can never go (see the module
     /// docs), `class` giving each tile's matching class and `members` each class's tiles.
-    pub(super) fn stuck(&mut self, grid: &Grid, class: &[u32], members: &[Vec<Tile>]) -> bool {
+    pub(super) fn stuck(&mut self, grid: &TileGrid, class: &[u32], members: &[Vec<Tile>]) -> bool {
         let (w, h) = (self.w, self.h);
         self.present.fill(false);
         self.go.fill(false);
@@ -358,17 +358,17 @@ fn joins(w: i32, h: i32, a: Cell, b: Cell, height: impl Fn(i32) -> i32) -> bool 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    use super::super::check::brute_force;
     use super::super::common::Tiles;
     use super::super::test_support::{deal, played};
-    use super::super::{brute_force, gravity};
     use super::*;
-    use crate::Board;
+    use crate::board::Board;
     use engine::SeededRng;
     use proptest::prelude::*;
 
     /// Whether the fixpoint proves the settled `board` lost.
-    fn stuck(board: &Board) -> bool {
+    pub(in crate::solver) fn stuck(board: &Board) -> bool {
         let tiles = Tiles::new(board);
         let mut class = vec![0; tiles.len()];
         for (k, members) in tiles.members.iter().enumerate() {
@@ -477,44 +477,6 @@ mod tests {
             if stuck(&board) {
                 prop_assert!(brute_force(&board, true).is_none(), "{}", board);
             }
-        }
-
-        /// Probing pairings ([`gravity::Search::probe_pairings`]) never rules out a solution:
-        /// a board it finds lost has none, and the search that skips the forbidden pairs
-        /// finds one when there is one (against the search without the fixpoint).
-        #[test]
-        fn probed_pairings_keep_every_solution(size in 0usize..6, moves in 0usize..6, seed: u64) {
-            let (w, h) = [(4, 3), (2, 6), (4, 4), (3, 8), (4, 6), (8, 3)][size];
-            let board = played(deal(w, h, 4, seed), moves, seed);
-            let meter = || engine::Budget::default().with_node_limit(2_000_000).start();
-            let mut search = gravity::Search::new(&board, true, meter());
-            let lost = search.probe_pairings();
-            let mut plain = gravity::Search::new(&board, true, meter());
-            plain.frozen = None;
-            let expected = plain.run();
-            if lost {
-                prop_assert_eq!(expected, super::super::common::Step::Failed, "{}", board);
-            } else {
-                prop_assert_eq!(search.run(), expected, "{}", board);
-            }
-        }
-
-        /// On boards too big for brute force: the search without the fixpoint finds every
-        /// board the fixpoint proves lost lost, and both searches agree.
-        #[test]
-        fn stuck_boards_are_lost_by_search(w in 4usize..8, h in 3usize..6, copies in 1usize..=2, moves in 0usize..6, seed: u64) {
-            let copies = 2 * copies;
-            prop_assume!((w * h) % copies == 0);
-            let board = played(deal(w, h, copies, seed), moves, seed);
-            let meter = || engine::Budget::default().with_node_limit(2_000_000).start();
-            let mut plain = gravity::Search::new(&board, true, meter());
-            plain.frozen = None;
-            let expected = plain.run();
-            prop_assert_ne!(expected, super::super::common::Step::OutOfBudget);
-            if stuck(&board) {
-                prop_assert_eq!(expected, super::super::common::Step::Failed, "{}", board);
-            }
-            prop_assert_eq!(gravity::Search::new(&board, true, meter()).run(), expected, "{}", board);
         }
     }
 }

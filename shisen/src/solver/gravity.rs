@@ -1,5 +1,5 @@
 //! The search over removals, for play with gravity (and, without gravity, the plain move
-//! search the tests compare the pairing search of [`super::free`] with).
+//! search the tests compare the pairing search of the `free` module with).
 //!
 //! With gravity a pair that connects may stop connecting, so the search tries removals one
 //! by one. A position is still determined by the set of removed tiles (each column keeps its
@@ -30,10 +30,10 @@
 use engine::{Meter, SeededRng};
 use rustc_hash::FxHashSet;
 
+use super::answer::{Partial, Removal};
 use super::common::{Line, Step, Tile, Tiles, out_of_budget};
 use super::frozen::Frozen;
-use super::{Partial, Removal};
-use crate::Board;
+use crate::board::Board;
 
 /// An empty cell of the padded class grid.
 const NO_CLASS: u32 = u32::MAX;
@@ -510,8 +510,9 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
+    use super::super::check::{brute_force, replay};
+    use super::super::frozen::tests::stuck;
     use super::super::test_support::{deal, meter, played};
-    use super::super::{brute_force, replay};
     use super::*;
     use engine::Coord;
     use proptest::prelude::*;
@@ -555,7 +556,7 @@ mod tests {
             prop_assume!((w * h) % copies == 0 && w * h <= 12);
             let mut board = deal(w, h, copies, seed);
             // Empty two cells of one kind (some deals then float above a hole).
-            let tiles: Vec<(Coord, crate::Kind)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, k))).collect();
+            let tiles: Vec<(Coord, crate::board::Kind)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, k))).collect();
             if let Some(&(c, k)) = tiles.get(hole) {
                 let other = tiles.iter().find(|&&(d, l)| l == k && d != c).unwrap().0;
                 board.set(c, None);
@@ -587,6 +588,48 @@ mod tests {
                 let (moves, _, _) = search.finish();
                 prop_assert!(replay(&board, true, &moves).unwrap().is_cleared());
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Probing pairings ([`Search::probe_pairings`]) never rules out a solution:
+        /// a board it finds lost has none, and the search that skips the forbidden pairs
+        /// finds one when there is one (against the search without the fixpoint).
+        #[test]
+        fn probed_pairings_keep_every_solution(size in 0usize..6, moves in 0usize..6, seed: u64) {
+            let (w, h) = [(4, 3), (2, 6), (4, 4), (3, 8), (4, 6), (8, 3)][size];
+            let board = played(deal(w, h, 4, seed), moves, seed);
+            let meter = || engine::Budget::default().with_node_limit(2_000_000).start();
+            let mut search = Search::new(&board, true, meter());
+            let lost = search.probe_pairings();
+            let mut plain = Search::new(&board, true, meter());
+            plain.frozen = None;
+            let expected = plain.run();
+            if lost {
+                prop_assert_eq!(expected, Step::Failed, "{}", board);
+            } else {
+                prop_assert_eq!(search.run(), expected, "{}", board);
+            }
+        }
+
+        /// On boards too big for brute force: the search without the fixpoint finds every
+        /// board the fixpoint proves lost lost, and both searches agree.
+        #[test]
+        fn stuck_boards_are_lost_by_search(w in 4usize..8, h in 3usize..6, copies in 1usize..=2, moves in 0usize..6, seed: u64) {
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0);
+            let board = played(deal(w, h, copies, seed), moves, seed);
+            let meter = || engine::Budget::default().with_node_limit(2_000_000).start();
+            let mut plain = Search::new(&board, true, meter());
+            plain.frozen = None;
+            let expected = plain.run();
+            prop_assert_ne!(expected, Step::OutOfBudget);
+            if stuck(&board) {
+                prop_assert_eq!(expected, Step::Failed, "{}", board);
+            }
+            prop_assert_eq!(Search::new(&board, true, meter()).run(), expected, "{}", board);
         }
     }
 }

@@ -10,129 +10,23 @@
 //! removals with a transposition table of failed positions and restarts (`gravity`). Their
 //! module docs explain each.
 
+mod answer;
+mod check;
 mod common;
 mod free;
 mod frozen;
 mod gravity;
+mod options;
+#[cfg(test)]
+mod test_support;
 
-use engine::{Budget, Coord, Outcome, Report, SeededRng};
-use serde::{Deserialize, Serialize};
+use engine::{Outcome, Report, SeededRng};
 
-use crate::Board;
-use crate::path;
+use crate::board::Board;
+pub use answer::{Answer, Partial, Removal, Solution};
+pub use check::{ReplayError, brute_force, replay};
 use common::Step;
-
-/// A removal: the two tiles' positions as the board stands at that moment.
-pub type Removal = (Coord, Coord);
-
-/// The solver's answer, always proven (inside [`Outcome::Proved`]).
-///
-/// ```
-/// use shisen::solver::{solve, Answer, Options};
-/// let board: shisen::Board = "A B\nB A".parse().unwrap();
-/// assert_eq!(solve(&board, &Options::default()).outcome, engine::Outcome::Proved(Answer::Unsolvable));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// Every tile can be removed; the removals in play order.
-    Solvable(Vec<Removal>),
-    /// No sequence of removals clears the board.
-    Unsolvable,
-}
-
-impl Answer {
-    /// The first line of `shisen solve`: `solvable` or `unsolvable`.
-    ///
-    /// ```
-    /// assert_eq!(shisen::solver::Answer::Unsolvable.word(), "unsolvable");
-    /// ```
-    #[must_use]
-    pub fn word(&self) -> &'static str {
-        match self {
-            Answer::Solvable(_) => "solvable",
-            Answer::Unsolvable => "unsolvable",
-        }
-    }
-}
-
-/// What a search that gave up still found: the line of play that removed the most tiles.
-///
-/// ```
-/// use engine::{Budget, Outcome};
-/// use shisen::solver::{solve, Options};
-/// let board: shisen::Board = "A B C\nC B A\nD D .".parse().unwrap();
-/// let report = solve(&board, &Options::default().with_budget(Budget::default().with_node_limit(0)));
-/// let Outcome::GaveUp { proven, .. } = report.outcome else { panic!() };
-/// assert_eq!(proven.tiles_left, 8);
-/// assert!(proven.removals.is_empty());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Partial {
-    /// The tiles that line leaves on the board.
-    pub tiles_left: usize,
-    /// Its removals, in play order (a prefix of a game, not necessarily of a winning one).
-    pub removals: Vec<Removal>,
-}
-
-/// What [`solve`] returns: the answer, or what was found when the budget ran out, and the
-/// nodes and time spent.
-pub type Solution = Report<Answer, Partial>;
-
-/// The node limit of [`Options::default`]: enough to decide nearly every 18x8 deal (see the
-/// crate README), small enough to answer within seconds.
-pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
-
-/// Solver settings: the gravity rule and the search budget.
-///
-/// ```
-/// use shisen::solver::{Options, DEFAULT_NODE_LIMIT};
-/// let options = Options::default().with_gravity(true);
-/// assert!(options.gravity);
-/// assert_eq!(options.budget.node_limit(), Some(DEFAULT_NODE_LIMIT));
-/// let quick = options.with_budget(engine::Budget::default().with_time_limit(std::time::Duration::from_millis(10)));
-/// assert_eq!(quick.budget.node_limit(), None);
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Options {
-    /// Whether tiles fall after each removal.
-    pub gravity: bool,
-    /// Nodes, time, cancel token and progress callback of the search. Default: at most
-    /// [`DEFAULT_NODE_LIMIT`] nodes.
-    pub budget: Budget,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { gravity: false, budget: Budget::default().with_node_limit(DEFAULT_NODE_LIMIT) }
-    }
-}
-
-impl Options {
-    /// The same options, with gravity or not.
-    ///
-    /// ```
-    /// assert!(shisen::solver::Options::default().with_gravity(true).gravity);
-    /// ```
-    #[must_use]
-    pub fn with_gravity(mut self, gravity: bool) -> Options {
-        self.gravity = gravity;
-        self
-    }
-
-    /// The same options, with `budget` for the search.
-    ///
-    /// ```
-    /// let options = shisen::solver::Options::default().with_budget(engine::Budget::unlimited());
-    /// assert_eq!(options.budget.node_limit(), None);
-    /// ```
-    #[must_use]
-    pub fn with_budget(mut self, budget: Budget) -> Options {
-        self.budget = budget;
-        self
-    }
-}
+pub use options::{DEFAULT_NODE_LIMIT, Options};
 
 /// Decides whether `board` can be cleared (see the module docs), within `options.budget`.
 ///
@@ -174,78 +68,12 @@ pub fn solve(board: &Board, options: &Options) -> Solution {
     Report { outcome, stats: meter.stats() }
 }
 
-/// Brute force for tiny boards: tries every removable pair in every position, through the
-/// game rules and the seed's BFS, with no memory and no shortcuts. Exponential: for tests.
-///
-/// ```
-/// let board: shisen::Board = "A B\nB A\nC C".parse().unwrap();
-/// assert!(shisen::solver::brute_force(&board, false).is_none());
-/// assert_eq!(shisen::solver::brute_force(&"A B\nA B".parse().unwrap(), true).unwrap().len(), 2);
-/// ```
-#[must_use]
-pub fn brute_force(board: &Board, gravity: bool) -> Option<Vec<Removal>> {
-    if board.is_cleared() {
-        return Some(Vec::new());
-    }
-    let tiles: Vec<(Coord, crate::Kind)> = board.cells().iter().filter_map(|(c, k)| k.map(|k| (c, k))).collect();
-    for (i, &(a, ka)) in tiles.iter().enumerate() {
-        for &(b, kb) in &tiles[i + 1..] {
-            if board.matches(ka, kb) && path::reference::find_path(board, a, b).is_some() {
-                let mut next = board.clone();
-                next.set(a, None);
-                next.set(b, None);
-                if gravity {
-                    crate::game::apply_gravity(&mut next);
-                }
-                if let Some(mut rest) = brute_force(&next, gravity) {
-                    rest.insert(0, (a, b));
-                    return Some(rest);
-                }
-            }
-        }
-    }
-    None
-}
-
-/// Plays `moves` on `board` through the game rules; the final board, or the first illegal
-/// removal and why.
-///
-/// ```
-/// use engine::Coord;
-/// let board: shisen::Board = "A A".parse().unwrap();
-/// let end = shisen::solver::replay(&board, false, &[(Coord::new(0, 0), Coord::new(1, 0))]).unwrap();
-/// assert!(end.is_cleared());
-/// ```
-pub fn replay(board: &Board, gravity: bool, moves: &[Removal]) -> Result<Board, ReplayError> {
-    let mut game = crate::game::Game::new(board.clone(), gravity);
-    for (index, &(a, b)) in moves.iter().enumerate() {
-        game.remove(a, b).map_err(|source| ReplayError { index, source })?;
-    }
-    Ok(game.board().clone())
-}
-
-/// A removal of a witness that the rules refuse ([`replay`]).
-///
-/// ```
-/// use engine::Coord;
-/// use shisen::game::MoveError;
-/// let board: shisen::Board = "A B\nB A".parse().unwrap();
-/// let err = shisen::solver::replay(&board, false, &[(Coord::new(0, 0), Coord::new(1, 1))]).unwrap_err();
-/// assert_eq!((err.index, err.source), (0, MoveError::NoPath));
-/// assert_eq!(err.to_string(), "removal 0: the tiles do not connect with at most two turns");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("removal {index}: {source}")]
-pub struct ReplayError {
-    /// The index of the refused removal in the list, from 0.
-    pub index: usize,
-    /// Why the rules refuse it.
-    #[source]
-    pub source: crate::game::MoveError,
-}
-
 #[cfg(test)]
 mod tests {
+    use engine::Budget;
+    use proptest::prelude::*;
+
+    use super::test_support::{deal, meter};
     use super::*;
 
     /// The proven answer of [`solve`] (panics when it gave up).
@@ -281,40 +109,33 @@ mod tests {
         let Answer::Solvable(moves) = found else { panic!("{found:?}") };
         assert!(replay(&board, true, &moves).unwrap().is_cleared());
     }
-}
 
-/// Helpers shared by the tests of both searches.
-#[cfg(test)]
-mod test_support {
-    use engine::{Meter, SeededRng};
-
-    use super::Options;
-    use crate::Board;
-
-    /// A meter with the default node limit.
-    pub(super) fn meter() -> Meter {
-        Options::default().budget.start()
+    /// The answer of the move search (no pairings), which must decide.
+    fn move_search(board: &Board) -> Step {
+        let outcome = gravity::Search::new(board, false, meter()).run();
+        assert_ne!(outcome, Step::OutOfBudget);
+        outcome
     }
 
-    /// A random full deal of `copies` tiles of each kind.
-    pub(super) fn deal(w: usize, h: usize, copies: usize, seed: u64) -> Board {
-        let spec = crate::generate::Spec::new(w, h, copies).unwrap();
-        crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
-    }
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
 
-    /// `board` after up to `moves` removals chosen at random (gravity after each).
-    pub(super) fn played(mut board: Board, moves: usize, seed: u64) -> Board {
-        let mut rng = SeededRng::new(seed);
-        for _ in 0..moves {
-            let pairs = crate::path::removable_pairs(&board);
-            if pairs.is_empty() {
-                break;
+        /// The pairing search (probes, doom check, commitments) against the plain move search
+        /// with a transposition table, on deals too big for brute force.
+        #[test]
+        fn pairing_search_agrees_with_the_move_search(w in 2usize..7, h in 2usize..5, copies in 1usize..=3, seed: u64) {
+            // Two, four or six copies of each kind; pairs deadlock often.
+            let copies = 2 * copies;
+            prop_assume!((w * h) % copies == 0);
+            let board = deal(w, h, copies, seed);
+            let ours = match solve(&board, &Options::default()).outcome {
+                Outcome::Proved(answer) => answer,
+                other => panic!("{other:?}"),
+            };
+            prop_assert_eq!(matches!(ours, Answer::Solvable(_)), move_search(&board) == Step::Solved, "{}", board);
+            if let Answer::Solvable(moves) = &ours {
+                prop_assert!(replay(&board, false, moves).unwrap().is_cleared());
             }
-            let pair = &pairs[rng.below(pairs.len() as u64) as usize];
-            board.set(pair.a, None);
-            board.set(pair.b, None);
-            crate::game::apply_gravity(&mut board);
         }
-        board
     }
 }

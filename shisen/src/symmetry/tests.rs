@@ -7,7 +7,7 @@ use engine::Coord;
 use proptest::prelude::*;
 
 use super::*;
-use crate::Kind;
+use crate::board::Kind;
 
 /// A board as plain data: width, height, cells row by row (`0` empty, `k` = kind `k - 1`).
 type Raw = (usize, usize, Vec<u8>);

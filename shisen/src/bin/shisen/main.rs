@@ -3,6 +3,7 @@
 //! (`pack`, `verify`: module `pack`). The full reference is `docs/cli.md` in the repository.
 
 mod code;
+mod limits;
 mod pack;
 
 use std::fmt::Write as _;
@@ -11,7 +12,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use engine::cli::{Failure, Input};
-use engine::{Budget, Coord, Outcome, SeededRng, Size, SizeLimits, StopReason};
+use engine::{Budget, Coord, Outcome, SeededRng, StopReason};
+use limits::{MAX_COPIES, parse_size};
 use serde::Serialize;
 use shisen::generate::{self, GenerateError, Spec};
 use shisen::solver::{self, Answer, Options, Removal};
@@ -31,9 +33,6 @@ const EXIT_CODES: &str = "\
 Exit codes: 0 answered; 1 no answer exists (unsolvable, no removable pair); 2 bad input or
 usage (one line on stderr); 3 gave up (--timeout or the node budget ran out).
 --json prints each answer as one JSON document (fields in docs/cli.md).";
-
-/// The most tiles of one kind `--copies` accepts (a 100x100 board).
-pub(crate) const MAX_COPIES: u64 = 10_000;
 
 /// Shisen-Sho: removable pairs, hints, exact solver, solvable deals, pictures.
 #[derive(Parser)]
@@ -165,12 +164,6 @@ fn parse_pair(text: &str) -> Result<(Coord, Coord), String> {
         [x1, y1, x2, y2] => Ok((Coord::new(x1, y1), Coord::new(x2, y2))),
         _ => Err("expected X1,Y1,X2,Y2 with whole numbers".to_string()),
     }
-}
-
-/// Reads `--size WxH` (its limits are the generator spec's, checked after).
-pub(crate) fn parse_size(size: &str) -> Result<Size, Failure> {
-    let any_size = SizeLimits::new(0, usize::MAX).with_max_cells(usize::MAX);
-    Size::parse(size, &any_size).map_err(|_| Failure(2, format!("--size {size:?}: expected WxH, e.g. 18x8")))
 }
 
 /// The board in `source`, given as its text or its code.

@@ -23,7 +23,7 @@ pub struct PackCommand {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=generate::MAX_KINDS as u64))]
     kinds: Option<u64>,
     /// Tiles per kind, even, at most 10000.
-    #[arg(long, value_name = "C", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=crate::MAX_COPIES))]
+    #[arg(long, value_name = "C", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=crate::limits::MAX_COPIES))]
     copies: u64,
     /// Deals solvable under gravity (tiles fall toward larger y after each removal).
     #[arg(long)]
@@ -47,7 +47,7 @@ pub struct VerifyCommand {
 
 /// The options of a pack, checked as `shisen generate` checks them (exit 2 with one line).
 fn options(args: &PackCommand) -> Result<PackOptions, Failure> {
-    let size = crate::parse_size(&args.size)?;
+    let size = crate::limits::parse_size(&args.size)?;
     let kinds = args.kinds.map(|k| usize::try_from(k).unwrap_or(usize::MAX));
     let copies = usize::try_from(args.copies).unwrap_or(usize::MAX);
     PackOptions::new(size.width, size.height, args.gravity, kinds, copies)

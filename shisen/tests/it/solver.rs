@@ -142,25 +142,78 @@ fn a_frozen_corner_is_proven_lost_at_once() {
     assert_eq!(report.stats.nodes, 1);
 }
 
-#[test]
-fn a_search_cancelled_from_another_thread_stops_within_50_ms() {
-    let board = undecided_under_gravity();
+/// Starts [`solver::solve`] on another thread with a cancel token and a progress callback,
+/// waits for its first progress report after [`RUNNING`] of search (deep in the search),
+/// cancels it from this thread, and returns the report, the nodes of that progress report and how long the
+/// search took to stop. The waits allow seconds, not milliseconds: a loaded machine makes
+/// them slower, not wrong; that the search was still running when cancelled is shown by
+/// the outcome (a search that finished would not say `Cancelled`).
+fn cancel_while_running(board: Board, gravity: bool) -> (solver::Solution, u64, Duration) {
     let cancel = CancelToken::new();
-    let options = Options::default().with_gravity(true).with_budget(Budget::default().with_cancel(cancel.clone()));
+    let (seen, heard) = std::sync::mpsc::channel();
+    let budget = Budget::default().with_cancel(cancel.clone()).with_progress(move |p| {
+        if p.elapsed >= RUNNING {
+            let _ = seen.send(p.nodes);
+        }
+    });
+    let options = Options::default().with_gravity(gravity).with_budget(budget);
     let search = std::thread::spawn(move || solver::solve(&board, &options));
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(!search.is_finished(), "the search must still be running when cancelled");
+    let nodes = heard.recv_timeout(Duration::from_secs(60)).expect("the search ended before it had run for RUNNING");
     let start = Instant::now();
     cancel.cancel();
     let report = search.join().unwrap();
-    let took = start.elapsed();
-    assert!(took < Duration::from_millis(50), "stopped {took:?} after the cancel");
+    (report, nodes, start.elapsed())
+}
+
+/// How long the searches run before they are cancelled: long enough to be deep in the
+/// search (the deals below take seconds to minutes to decide).
+const RUNNING: Duration = Duration::from_millis(300);
+
+/// Solves `board` with a progress callback that cancels the search itself at its first
+/// report after [`RUNNING`]; the report and the nodes counted at that moment. No thread
+/// and no clock in the assertion.
+fn cancel_at_first_progress(board: &Board, gravity: bool) -> (solver::Solution, u64) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let cancel = CancelToken::new();
+    let at = Arc::new(AtomicU64::new(u64::MAX));
+    let (token, seen) = (cancel.clone(), at.clone());
+    let budget = Budget::default().with_cancel(cancel).with_progress(move |p| {
+        if p.elapsed >= RUNNING && !token.is_cancelled() {
+            seen.store(p.nodes, Ordering::SeqCst);
+            token.cancel();
+        }
+    });
+    let report = solver::solve(board, &Options::default().with_gravity(gravity).with_budget(budget));
+    (report, at.load(Ordering::SeqCst))
+}
+
+/// How many nodes a search may count after its cancel: it reads the token at least every
+/// 16 nodes (`CHECK_CLOCK_EVERY` in `src/solver/common.rs`, and at every node while it
+/// probes pairings), and each call that finds the search stopped still counts its node on
+/// the way out (without gravity, the greedy games left to run: 18 nodes on the deal below).
+/// So the latency of a cancel is a few nodes, whatever the load of the machine.
+const NODES_TO_NOTICE: u64 = 64;
+
+#[test]
+fn a_search_cancelled_from_another_thread_stops() {
+    let (report, seen, took) = cancel_while_running(undecided_under_gravity(), true);
     let Outcome::GaveUp { reason, proven } = report.outcome else { panic!("{:?}", report.outcome) };
     assert_eq!(reason, StopReason::Cancelled);
+    assert!(report.stats.nodes >= seen, "{} nodes, {seen} seen before the cancel", report.stats.nodes);
+    assert!(took < Duration::from_secs(10), "stopped {took:?} after the cancel");
     // What it found is a real line of play.
     let end = solver::replay(&undecided_under_gravity(), true, &proven.removals).unwrap();
     assert_eq!(end.tile_count(), proven.tiles_left);
     assert!(proven.tiles_left >= 4);
+}
+
+#[test]
+fn a_cancelled_search_with_gravity_stops_within_a_few_nodes() {
+    let (report, at) = cancel_at_first_progress(&undecided_under_gravity(), true);
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }), "{:?}", report.outcome);
+    assert!(at != u64::MAX, "no progress report");
+    assert!(report.stats.nodes <= at + NODES_TO_NOTICE, "{} nodes, cancelled at {at}", report.stats.nodes);
 }
 
 #[test]
@@ -186,20 +239,24 @@ fn a_zero_time_limit_gives_up_at_once() {
 
 /// A search without gravity that runs for seconds: a random full 30x16 deal of six copies
 /// of each kind (the search probes pairings of classes of four, so six-tile classes keep it
-/// busy), cancelled from another thread.
-#[test]
-fn a_search_without_gravity_cancelled_from_another_thread_stops_within_50_ms() {
+/// busy).
+fn busy_without_gravity() -> Board {
     let spec = shisen::generate::Spec::new(30, 16, 6).unwrap();
-    let board = shisen::generate::deal_any(&spec, &mut SeededRng::new(0)).unwrap();
-    let cancel = CancelToken::new();
-    let options = Options::default().with_budget(Budget::default().with_cancel(cancel.clone()));
-    let search = std::thread::spawn(move || solver::solve(&board, &options));
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(!search.is_finished(), "the search must still be running when cancelled");
-    let start = Instant::now();
-    cancel.cancel();
-    let report = search.join().unwrap();
-    let took = start.elapsed();
-    assert!(took < Duration::from_millis(50), "stopped {took:?} after the cancel");
+    shisen::generate::deal_any(&spec, &mut SeededRng::new(0)).unwrap()
+}
+
+#[test]
+fn a_search_without_gravity_cancelled_from_another_thread_stops() {
+    let (report, seen, took) = cancel_while_running(busy_without_gravity(), false);
     assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }), "{:?}", report.outcome);
+    assert!(report.stats.nodes >= seen, "{} nodes, {seen} seen before the cancel", report.stats.nodes);
+    assert!(took < Duration::from_secs(10), "stopped {took:?} after the cancel");
+}
+
+#[test]
+fn a_cancelled_search_without_gravity_stops_within_a_few_nodes() {
+    let (report, at) = cancel_at_first_progress(&busy_without_gravity(), false);
+    assert!(matches!(report.outcome, Outcome::GaveUp { reason: StopReason::Cancelled, .. }), "{:?}", report.outcome);
+    assert!(at != u64::MAX, "no progress report");
+    assert!(report.stats.nodes <= at + NODES_TO_NOTICE, "{} nodes, cancelled at {at}", report.stats.nodes);
 }

@@ -37,7 +37,7 @@ fn xy(c: Coord) -> String {
 
 #[test]
 fn fixtures() {
-    insta::glob!("../../fixtures/shisen", "*.ron", |path| {
+    insta::glob!("../../../fixtures/shisen", "*.ron", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let file: FixtureFile = engine::from_ron(&text).unwrap();
         let report: Vec<BoardReport> = file
