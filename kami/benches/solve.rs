@@ -19,7 +19,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use kami::generate::{DesignOptions, bench_set, design};
-use kami::{Level, RegionGraph, SolveOptions, solver};
+use kami::{Level, Options, RegionGraph, solver};
 
 /// The seed's best-first search stops after this many expanded states.
 const CAP: usize = 2_000;
@@ -63,7 +63,7 @@ fn levels() -> Vec<(String, Level)> {
 
 /// A designed level named with its colours, regions and par, if the solver proves the par
 /// within `limits`.
-fn named_design(options: &DesignOptions, limits: &SolveOptions) -> Option<(String, Level)> {
+fn named_design(options: &DesignOptions, limits: &Options) -> Option<(String, Level)> {
     let level = design(options).ok()?.level;
     let engine::Outcome::Proved(moves) = kami::solve(&level, limits).ok()?.outcome else {
         return None;
@@ -76,14 +76,14 @@ fn named_design(options: &DesignOptions, limits: &SolveOptions) -> Option<(Strin
 /// par 10 (module docs; its proof takes a few seconds, before the timing starts), named
 /// like them with its seed.
 fn designed() -> Vec<(String, Level)> {
-    let quick = SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(1_000_000));
+    let quick = Options::default().with_budget(engine::Budget::default().with_node_limit(1_000_000));
     let mut levels: Vec<_> = bench_set().iter().filter_map(|options| named_design(options, &quick)).collect();
     if engine::bench::quick() {
         return levels;
     }
     let options = DesignOptions { colours: 5, moves: 10, seed: 1002, ..DesignOptions::default() };
     let (name, level) =
-        named_design(&options, &SolveOptions::default().with_threads(2)).expect("a search without limits ends");
+        named_design(&options, &Options::default().with_threads(2)).expect("a search without limits ends");
     levels.push((format!("{name}-seed{}", options.seed), level));
     levels
 }
@@ -106,7 +106,7 @@ fn benches(c: &mut Criterion) {
         let old = level.cells().cells()[cell].unwrap_or(0);
         let colour = colours[(colours.iter().position(|&c| c == old).unwrap_or(0) + 1) % colours.len()];
         group.bench_with_input(BenchmarkId::new("fill", name), level, |b, l| {
-            b.iter(|| kami::play::fill_cells(black_box(l), &topology, cell, colour));
+            b.iter(|| kami::game::fill_cells(black_box(l), &topology, cell, colour));
         });
     }
     group.finish();
@@ -118,8 +118,8 @@ fn benches(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("ida_star", name), level, |b, l| {
             b.iter(|| solver::optimal(black_box(l)));
         });
-        // The same search on two threads (`SolveOptions::threads`), as `kami solve` runs it.
-        let two = SolveOptions::default().with_threads(2);
+        // The same search on two threads (`Options::threads`), as `kami solve` runs it.
+        let two = Options::default().with_threads(2);
         group.bench_with_input(BenchmarkId::new("ida_star_2_threads", name), level, |b, l| {
             b.iter(|| kami::solve(black_box(l), &two));
         });

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use kami::{Level, SolveOptions, solver};
+use kami::{Level, Options, solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,8 +33,8 @@ fn main() {
         let level = Level::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let start = Instant::now();
-        let (report, iterations) = solver::solve_traced(&level, &SolveOptions::default().with_threads(threads))
-            .expect("a level of few regions");
+        let (report, iterations) =
+            solver::solve_traced(&level, &Options::default().with_threads(threads)).expect("a level of few regions");
         let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let seconds = start.elapsed().as_secs_f64();
         total += seconds;

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use kami::generate::{bench_set, design};
-use kami::{RegionGraph, SolveOptions, solver};
+use kami::{Options, RegionGraph, solver};
 
 fn main() {
     let limit = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
@@ -31,7 +31,7 @@ fn main() {
         if limit > 0 {
             budget = budget.with_node_limit(limit);
         }
-        let solve_options = SolveOptions::default().with_budget(budget).with_threads(threads);
+        let solve_options = Options::default().with_budget(budget).with_threads(threads);
         let (report, iterations) = solver::solve_traced(level, &solve_options).expect("a level of few regions");
         let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let elapsed = start.elapsed().as_secs_f64();

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use kami::generate::{Spec, generate};
-use kami::{RegionGraph, SolveOptions, solver};
+use kami::{Options, RegionGraph, solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,8 +51,8 @@ fn main() {
         };
         let generated = start.elapsed().as_secs_f64();
         let start = Instant::now();
-        let (report, iterations) = solver::solve_traced(&level, &SolveOptions::default().with_threads(threads))
-            .expect("a level of few regions");
+        let (report, iterations) =
+            solver::solve_traced(&level, &Options::default().with_threads(threads)).expect("a level of few regions");
         let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let solved = start.elapsed().as_secs_f64();
         let engine::Outcome::Proved(moves) = outcome else { unreachable!("no budget was given") };

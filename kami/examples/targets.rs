@@ -31,8 +31,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use engine::Outcome;
 use kami::generate::{DesignOptions, bench_set, design};
-use kami::{Level, Outcome, RegionGraph, SolveOptions};
+use kami::{Level, Move, Options, Proven, RegionGraph};
 
 /// A level to time, with its name (the par proven when it was made, if known, is in the
 /// level).
@@ -130,14 +131,13 @@ fn files(dir: &Path) -> Vec<Entry> {
 
 /// The outcome of solving `level` on `threads` threads within `timeout`, its search nodes,
 /// and the median time of `runs` solves (one when the first takes a second or more).
-fn timed(level: &Level, threads: usize, runs: u64, timeout: Duration) -> (Outcome, u64, f64) {
+fn timed(level: &Level, threads: usize, runs: u64, timeout: Duration) -> (Outcome<Vec<Move>, Proven>, u64, f64) {
     let mut times = Vec::new();
     let mut result = None;
     for _ in 0..runs {
         let start = Instant::now();
-        let options = SolveOptions::default()
-            .with_budget(engine::Budget::default().with_time_limit(timeout))
-            .with_threads(threads);
+        let options =
+            Options::default().with_budget(engine::Budget::default().with_time_limit(timeout)).with_threads(threads);
         let report = kami::solve(level, &options).expect("a level of few regions");
         let (outcome, nodes) = (report.outcome, report.stats.nodes);
         let seconds = start.elapsed().as_secs_f64();

@@ -79,7 +79,7 @@ pub fn generated() -> Vec<(String, String)> {
         .filter_map(|options| {
             let mut designed = crate::generate::design(options).ok()?;
             let budget = engine::Budget::default().with_node_limit(1_000_000);
-            designed.prove(&crate::SolveOptions::default().with_budget(budget)).then_some(())?;
+            designed.prove(&crate::Options::default().with_budget(budget)).then_some(())?;
             let mut level = designed.level;
             level.name = Some(format!(
                 "designed 29x10, {} colours, {} un-moves, seed {}",

@@ -15,21 +15,21 @@
 //!
 //! ```
 //! use kami::hint::{Hint, hint};
-//! use kami::{Game, Move, SolveOptions};
+//! use kami::{Game, Move, Options};
 //!
 //! let level: kami::Level = "0120\n1201\n".parse().unwrap();
 //! let par = kami::solver::optimal(&level).unwrap().len() as u32;
 //! let mut game = Game::new(&level);
 //! // A player's move that wastes one: the par is out of reach from here.
 //! game.play(Move::new(0, 0, 2)).unwrap();
-//! let Hint::Play { next, moves_left, optimal: true, .. } = hint(game.level(), &SolveOptions::default()) else {
+//! let Hint::Play { next, moves_left, optimal: true, .. } = hint(game.level(), &Options::default()) else {
 //!     panic!("a small level is solved optimally")
 //! };
 //! assert!(game.moves().len() as u32 + moves_left > par);
 //! // Following the hints finishes in exactly `moves_left` moves.
 //! game.play(next).unwrap();
 //! let mut played = 1;
-//! while let Hint::Play { next, .. } = hint(game.level(), &SolveOptions::default()) {
+//! while let Hint::Play { next, .. } = hint(game.level(), &Options::default()) {
 //!     game.play(next).unwrap();
 //!     played += 1;
 //! }
@@ -43,7 +43,7 @@ use engine::Grid;
 
 use serde::{Deserialize, Serialize};
 
-use crate::solver::{SolveOptions, Solved as Outcome, solve_solved};
+use crate::solver::{Options, Solved as Outcome, solve_solved};
 use crate::{Colour, Game, Level, Move};
 
 /// A hint for a position (see the [module docs](self)).
@@ -79,17 +79,17 @@ pub enum Hint {
 /// use kami::hint::{Hint, hint};
 ///
 /// let level: kami::Level = "0011\n0011\n".parse().unwrap();
-/// let found = hint(&level, &kami::SolveOptions::default());
+/// let found = hint(&level, &kami::Options::default());
 /// assert!(matches!(found, Hint::Play { moves_left: 1, optimal: true, lower_bound: 1, .. }));
-/// assert_eq!(hint(&"00\n".parse().unwrap(), &kami::SolveOptions::default()), Hint::Solved);
+/// assert_eq!(hint(&"00\n".parse().unwrap(), &kami::Options::default()), Hint::Solved);
 /// ```
 #[must_use]
-pub fn hint(level: &Level, options: &SolveOptions) -> Hint {
+pub fn hint(level: &Level, options: &Options) -> Hint {
     search(level, options).0
 }
 
 /// The hint for `level` with the solution its move begins (empty when solved or none).
-fn search(level: &Level, options: &SolveOptions) -> (Hint, Vec<Move>) {
+fn search(level: &Level, options: &Options) -> (Hint, Vec<Move>) {
     let (moves, optimal, lower_bound) = match solve_solved(level, options).0 {
         Outcome::Optimal(moves) => {
             let n = count(&moves);
@@ -111,17 +111,17 @@ fn search(level: &Level, options: &SolveOptions) -> (Hint, Vec<Move>) {
 /// par out).
 ///
 /// ```
-/// use kami::{Game, Move, SolveOptions};
+/// use kami::{Game, Move, Options};
 ///
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
 /// let par = kami::solver::optimal(&level).unwrap().len() as u32;
 /// let mut game = Game::new(&level);
-/// assert_eq!(kami::hint::can_make_par(&game, par, &SolveOptions::default()), Some(true));
+/// assert_eq!(kami::hint::can_make_par(&game, par, &Options::default()), Some(true));
 /// game.play(Move::new(0, 0, 2)).unwrap();
-/// assert_eq!(kami::hint::can_make_par(&game, par, &SolveOptions::default()), Some(false));
+/// assert_eq!(kami::hint::can_make_par(&game, par, &Options::default()), Some(false));
 /// ```
 #[must_use]
-pub fn can_make_par(game: &Game, par: u32, options: &SolveOptions) -> Option<bool> {
+pub fn can_make_par(game: &Game, par: u32, options: &Options) -> Option<bool> {
     let played = count(&game.moves());
     let Some(budget) = par.checked_sub(played) else { return Some(false) };
     match hint(game.level(), options) {
@@ -137,10 +137,10 @@ pub fn can_make_par(game: &Game, par: u32, options: &SolveOptions) -> Option<boo
 ///
 /// ```
 /// use kami::hint::{Advisor, Hint};
-/// use kami::{Game, SolveOptions};
+/// use kami::{Game, Options};
 ///
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
-/// let mut advisor = Advisor::new(SolveOptions::default());
+/// let mut advisor = Advisor::new(Options::default());
 /// let mut game = Game::new(&level);
 /// while let Hint::Play { next, .. } = advisor.hint(game.level()) {
 ///     game.play(next).unwrap();
@@ -151,7 +151,7 @@ pub fn can_make_par(game: &Game, par: u32, options: &SolveOptions) -> Option<boo
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Advisor {
-    options: SolveOptions,
+    options: Options,
     known: FxHashMap<Grid<Option<Colour>>, Hint>,
     searches: usize,
 }
@@ -160,7 +160,7 @@ impl Advisor {
     /// An advisor searching under `options` (a time limit counts from each search; a
     /// deadline is an instant: give a new advisor for each game, or only node limits).
     #[must_use]
-    pub fn new(options: SolveOptions) -> Self {
+    pub fn new(options: Options) -> Self {
         Advisor { options, known: FxHashMap::default(), searches: 0 }
     }
 
@@ -251,7 +251,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::play::{is_solved, replay};
+    use crate::game::{is_solved, replay};
     use crate::solver::bfs_optimum;
     use crate::testutil::level_strategy;
 
@@ -282,7 +282,7 @@ mod tests {
             let game = position(&level, &picks);
             let now = game.level();
             let Some(best) = bfs_optimum(now, 5_000) else { return Ok(()) };
-            match hint(now, &SolveOptions::default()) {
+            match hint(now, &Options::default()) {
                 Hint::Solved => prop_assert!(best.is_empty() && is_solved(now)),
                 Hint::Play { next, moves_left, optimal, lower_bound } => {
                     prop_assert!(optimal);
@@ -309,7 +309,7 @@ mod tests {
             let game = position(&level, &picks);
             let Some(rest) = bfs_optimum(game.level(), 5_000) else { return Ok(()) };
             let expected = game.moves().len() + rest.len() <= par as usize;
-            prop_assert_eq!(can_make_par(&game, par, &SolveOptions::default()), Some(expected));
+            prop_assert_eq!(can_make_par(&game, par, &Options::default()), Some(expected));
         }
     }
 
@@ -317,7 +317,7 @@ mod tests {
     fn a_spent_budget_gives_a_replayable_hint_and_a_sound_bound() {
         let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
         let optimum = crate::solver::optimal(&level).unwrap().len() as u32;
-        let limits = &SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3));
+        let limits = &Options::default().with_budget(engine::Budget::default().with_node_limit(3));
         let Hint::Play { next, moves_left, optimal, lower_bound } = hint(&level, limits) else {
             panic!("the search gives its best solution when the budget runs out")
         };
@@ -335,9 +335,9 @@ mod tests {
         let rows: Vec<String> =
             (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
         let level: Level = rows.join("\n").parse().unwrap();
-        assert_eq!(hint(&level, &SolveOptions::default()), Hint::Unknown { lower_bound: 1 });
-        assert_eq!(can_make_par(&Game::new(&level), 0, &SolveOptions::default()), Some(false));
-        assert_eq!(can_make_par(&Game::new(&level), 5, &SolveOptions::default()), None);
+        assert_eq!(hint(&level, &Options::default()), Hint::Unknown { lower_bound: 1 });
+        assert_eq!(can_make_par(&Game::new(&level), 0, &Options::default()), Some(false));
+        assert_eq!(can_make_par(&Game::new(&level), 5, &Options::default()), None);
     }
 
     proptest! {
@@ -353,7 +353,7 @@ mod tests {
             (cell, c) in (0usize..64, 0u8..4),
         ) {
             let Some(best) = bfs_optimum(&level, 5_000) else { return Ok(()) };
-            let mut advisor = Advisor::new(SolveOptions::default());
+            let mut advisor = Advisor::new(Options::default());
             let mut game = Game::new(&level);
             let mut played = 0;
             while let Hint::Play { next, moves_left, optimal, .. } = advisor.hint(game.level()) {
@@ -392,8 +392,7 @@ mod tests {
     #[test]
     fn an_advisor_under_a_budget_keeps_sound_bounds_along_its_best_solution() {
         let level: Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
-        let mut advisor =
-            Advisor::new(SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3)));
+        let mut advisor = Advisor::new(Options::default().with_budget(engine::Budget::default().with_node_limit(3)));
         let mut game = Game::new(&level);
         let mut positions = 0;
         while let Hint::Play { next, moves_left, lower_bound, .. } = advisor.hint(game.level()) {

@@ -31,7 +31,7 @@ use engine::{Budget, Outcome, SeededRng};
 use serde::{Deserialize, Serialize};
 
 use crate::generate::{GenerateError, Spec, generate_proven};
-use crate::{Colour, Level, Move, RegionGraph, SolveError, SolveOptions, colour_char, colour_from_char, play};
+use crate::{Colour, Level, Move, Options, RegionGraph, SolveError, colour_char, colour_from_char, game};
 
 /// A par filter `A..B`, inclusive at both ends (`6..9` keeps par 6, 7, 8 and 9).
 ///
@@ -414,8 +414,8 @@ impl PackEntry {
         if moves.len() != self.par as usize {
             return Err(format!("par {} but {} moves", self.par, moves.len()));
         }
-        let end = play::replay(level, &moves).map_err(|e| format!("moves: {e}"))?;
-        if !play::is_solved(&end) {
+        let end = game::replay(level, &moves).map_err(|e| format!("moves: {e}"))?;
+        if !game::is_solved(&end) {
             return Err(format!("the {} moves do not solve the level", moves.len()));
         }
         Ok(())
@@ -423,7 +423,7 @@ impl PackEntry {
 
     /// The solver proves the par optimal under `budget`.
     fn check_par(&self, level: &Level, budget: &Budget) -> Result<(), Fault> {
-        let options = SolveOptions::default().with_budget(budget.clone());
+        let options = Options::default().with_budget(budget.clone());
         match crate::solve(level, &options) {
             Ok(report) => match report.outcome {
                 Outcome::Proved(m) if m.len() == self.par as usize => Ok(()),

@@ -28,7 +28,7 @@ fn solve_prints_the_optimum_then_replayable_moves() {
         .collect();
     assert_eq!(moves.len(), n);
     assert_eq!(n, kami::solver::optimal(&level).unwrap().len());
-    assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+    assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));
 }
 
 #[test]
@@ -76,6 +76,20 @@ fn generate_and_render() {
     assert_eq!(level.par, Some(kami::solver::optimal(&level).unwrap().len() as u32));
     let svg = kami(&["render"], &text);
     assert!(svg.stdout.starts_with("<svg"));
+}
+
+/// `--colors` is the flag of the command-line contract; `--colours`, the API's spelling,
+/// is the same flag.
+#[test]
+fn colours_is_the_same_flag_as_colors() {
+    let args = |flag: &'static str| ["generate", "--size", "8x6", flag, "3", "--regions", "10", "--seed", "9"];
+    let (colors, colours) = (kami(&args("--colors"), ""), kami(&args("--colours"), ""));
+    assert_eq!((colours.code, &colours.stdout), (colors.code, &colors.stdout));
+    let pack =
+        |flag: &'static str| kami(&["pack", "--seeds", "0..3", "--size", "2x3", flag, "2", "--regions", "3"], "");
+    let (colors, colours) = (pack("--colors"), pack("--colours"));
+    assert_eq!((colours.code, &colours.stdout), (colors.code, &colors.stdout));
+    assert_eq!(colors.code, 0);
 }
 
 /// A small level and its optimal answer, as `kami solve` prints it.

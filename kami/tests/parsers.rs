@@ -16,12 +16,12 @@ fn parse_everything(text: &str) {
     if let Ok(mv) = text.parse::<Move>() {
         assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
     }
-    let _ = kami::play::parse_moves(text);
+    let _ = kami::game::parse_moves(text);
     let _ = serde_json::from_str::<Game>(text);
     let _ = serde_json::from_str::<Level>(text);
     let _ = serde_json::from_str::<Spec>(text);
     let _ = serde_json::from_str::<kami::hint::Hint>(text);
-    let _ = serde_json::from_str::<kami::Report>(text);
+    let _ = serde_json::from_str::<kami::Solution>(text);
     let _ = engine::from_ron::<Game>(text);
     let _ = engine::from_ron::<Level>(text);
     let _ = engine::from_ron::<Spec>(text);
@@ -83,8 +83,8 @@ proptest! {
     fn arbitrary_designs(rows in 0usize..7, cols in 0usize..7, colours in 0usize..6, moves in 0usize..8, lo in 0usize..5, hi in 0usize..9, seed in any::<u64>()) {
         let options = DesignOptions { rows, cols, colours, moves, blob: (lo, hi), bulk: 20, seed };
         if let Ok(designed) = kami::generate::design(&options) {
-            let end = kami::play::replay(&designed.level, &designed.solution).unwrap();
-            prop_assert!(kami::play::is_solved(&end));
+            let end = kami::game::replay(&designed.level, &designed.solution).unwrap();
+            prop_assert!(kami::game::is_solved(&end));
         }
     }
 }

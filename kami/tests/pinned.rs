@@ -14,7 +14,7 @@
 //! now, run `KAMI_PIN_PRINT=1 cargo test -p kami --test pinned -- --nocapture`.
 
 use kami::fixture::FixtureFile;
-use kami::{Level, SolveOptions};
+use kami::{Level, Options};
 
 /// The node limit of the searches that prove their par.
 const LIMIT: u64 = 3_000_000;
@@ -63,15 +63,15 @@ fn level(source: &str, name: &str) -> Level {
 /// Solves a case's level on one thread under its node limit.
 fn run(source: &str, name: &str, limit: u64) -> (Pin, String) {
     let level = level(source, name);
-    let options = SolveOptions::default().with_threads(1).with_budget(engine::Budget::default().with_node_limit(limit));
+    let options = Options::default().with_threads(1).with_budget(engine::Budget::default().with_node_limit(limit));
     let report = kami::solve(&level, &options).unwrap_or_else(|e| panic!("{source} {name}: {e}"));
     let (proved, par, moves) = match report.outcome {
         engine::Outcome::Proved(moves) => (true, moves.len() as u32, moves),
         engine::Outcome::GaveUp { proven, .. } => (false, proven.lower_bound, proven.best.unwrap_or_default()),
         engine::Outcome::Found(moves) => panic!("{source} {name}: the solver reports Found({moves:?})"),
     };
-    let end = kami::play::replay(&level, &moves).unwrap_or_else(|e| panic!("{source} {name}: {e}"));
-    assert!(kami::play::is_solved(&end), "{source} {name}: the moves do not solve the level");
+    let end = kami::game::replay(&level, &moves).unwrap_or_else(|e| panic!("{source} {name}: {e}"));
+    assert!(kami::game::is_solved(&end), "{source} {name}: the moves do not solve the level");
     if proved {
         assert!(level.par.is_none_or(|p| p == par), "{source} {name}: par {par}, the level says {:?}", level.par);
     }

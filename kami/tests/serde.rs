@@ -134,7 +134,7 @@ fn designed_levels_and_solver_traces_round_trip() {
     })
     .unwrap();
     round_trips(&designed).unwrap();
-    let (report, iterations) = kami::solver::solve_traced(&designed.level, &kami::SolveOptions::default()).unwrap();
+    let (report, iterations) = kami::solver::solve_traced(&designed.level, &kami::Options::default()).unwrap();
     round_trips(&report.outcome).unwrap();
     assert!(!iterations.is_empty());
     for it in &iterations {

@@ -2,7 +2,7 @@
 
 use engine::components;
 use kami::fixture::FixtureFile;
-use kami::{RegionGraph, play, solver};
+use kami::{RegionGraph, game, solver};
 use serde::Serialize;
 
 /// What a level fixture pins down.
@@ -40,7 +40,7 @@ fn fixtures() {
                 let t = l.topology();
                 let Some(moves) = solver::optimal(l).ok() else { panic!("no budget was given") };
                 // Every answer replays to a solved level, and matches a par that is given.
-                assert!(play::is_solved(&play::replay(l, &moves).unwrap()));
+                assert!(game::is_solved(&game::replay(l, &moves).unwrap()));
                 if let Some(par) = l.par {
                     assert_eq!(moves.len() as u32, par, "{:?}", l.name);
                 }

@@ -54,7 +54,7 @@ pub(super) fn beam_path(island: &Island, width: usize, budget: &mut Budget) -> O
 
 /// A beam's scored children: `(bound, spread, hash, state, region, colour)` for every move
 /// of every state of `layer` (see [`beam_path`]), in the order of the states; `None` when
-/// the budget runs out. With [`Limits::threads`](super::SolveOptions::threads) above one, each thread scores a run of
+/// the budget runs out. With [`Limits::threads`](super::Options::threads) above one, each thread scores a run of
 /// states (with an equal share of the nodes left, under a node limit), and the runs are
 /// joined in order, so the list is the same as one thread's. The calling thread scores
 /// the first run itself (waiting instead for threads started for every run made the

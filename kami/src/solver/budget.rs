@@ -114,7 +114,7 @@ impl Budget {
 ///
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
-/// let (_, iterations) = kami::solver::solve_traced(&level, &kami::SolveOptions::default()).unwrap();
+/// let (_, iterations) = kami::solver::solve_traced(&level, &kami::Options::default()).unwrap();
 /// assert_eq!(iterations[0].island, 0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,7 +133,7 @@ pub struct Iteration {
     /// iteration (each shortened by searches from its states), if one ran (see
     /// [`solve_traced`](super::solve_traced)).
     pub beam: Option<u32>,
-    /// With several threads ([`SolveOptions::threads`](super::SolveOptions::threads)), the nodes each spent (in an iteration
+    /// With several threads ([`Options::threads`](super::Options::threads)), the nodes each spent (in an iteration
     /// that finds a solution, including those spent after it, which `nodes` leaves out);
     /// empty with one thread.
     pub threads: Vec<u64>,

@@ -51,7 +51,7 @@
 //!
 //! # Threads
 //!
-//! With [`SolveOptions::threads`] above one, long IDA* iterations deal the root's
+//! With [`Options::threads`] above one, long IDA* iterations deal the root's
 //! grandchildren round-robin to the threads, each with its own stack; beams score their
 //! layers in runs, one per thread; the probes of the root's children deal the children.
 //! An iteration finds the solution a single thread would: a table holds only proven
@@ -78,7 +78,7 @@
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, play};
+use crate::{Colour, Level, MAX_COLOURS, Move, RegionGraph, game};
 
 use beam::greedy_path;
 use bounds::{Scratch, heuristic};
@@ -112,20 +112,20 @@ pub use reference::{bfs_optimum, reference_best_first};
 /// `Default` is unlimited, on the calling thread only.
 ///
 /// ```
-/// use kami::SolveOptions;
-/// let options = SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(1_000));
+/// use kami::Options;
+/// let options = Options::default().with_budget(engine::Budget::default().with_node_limit(1_000));
 /// assert_eq!(options.budget.node_limit(), Some(1_000));
 /// assert_eq!(options.threads, 0); // the calling thread only
 ///
 /// // Two threads under a node limit, each with a table of its own: the same moves on every run.
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
-/// let options = SolveOptions::default().with_threads(2).with_budget(engine::Budget::default().with_node_limit(u64::MAX));
+/// let options = Options::default().with_threads(2).with_budget(engine::Budget::default().with_node_limit(u64::MAX));
 /// let first = kami::solve(&level, &options).unwrap().outcome;
 /// assert_eq!(kami::solve(&level, &options).unwrap().outcome, first);
 /// ```
 #[derive(Clone, Debug, Default)]
 #[non_exhaustive]
-pub struct SolveOptions {
+pub struct Options {
     /// When to give up: a node limit (deterministic, for a given number of threads), a time
     /// limit or deadline (not deterministic), a cancel token; and a progress callback, fed
     /// the sum of the islands' proven lower bounds as the bound and the best solution's
@@ -147,11 +147,11 @@ pub struct SolveOptions {
     pub threads: usize,
 }
 
-impl SolveOptions {
+impl Options {
     /// The same options with `budget`.
     ///
     /// ```
-    /// let options = kami::SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(5));
+    /// let options = kami::Options::default().with_budget(engine::Budget::default().with_node_limit(5));
     /// assert_eq!(options.budget.node_limit(), Some(5));
     /// ```
     #[must_use]
@@ -163,7 +163,7 @@ impl SolveOptions {
     /// The same options searching on `threads` threads.
     ///
     /// ```
-    /// assert_eq!(kami::SolveOptions::default().with_threads(4).threads, 4);
+    /// assert_eq!(kami::Options::default().with_threads(4).threads, 4);
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
@@ -177,7 +177,7 @@ impl SolveOptions {
 ///
 /// ```
 /// let level: kami::Level = "0120120\n1201201\n2012012\n0120120\n".parse().unwrap();
-/// let options = kami::SolveOptions::default().with_budget(engine::Budget::default().with_node_limit(3));
+/// let options = kami::Options::default().with_budget(engine::Budget::default().with_node_limit(3));
 /// let report = kami::solve(&level, &options).unwrap();
 /// let engine::Outcome::GaveUp { proven, .. } = report.outcome else { panic!("3 nodes prove nothing") };
 /// assert!(proven.lower_bound as usize <= proven.best.unwrap().len());
@@ -190,24 +190,29 @@ pub struct Proven {
     pub best: Option<Vec<Move>>,
 }
 
-/// The solver's outcome: [`engine::Outcome::Proved`] with an optimal solution (replayed and
-/// checked), or [`engine::Outcome::GaveUp`] with what was [`Proven`].
+/// What [`solve`] returns: an [`engine::Report`] whose outcome is
+/// [`engine::Outcome::Proved`] with an optimal solution (replayed and checked), or
+/// [`engine::Outcome::GaveUp`] with what was [`Proven`], and the nodes and time it spent.
 ///
 /// ```
 /// let level: kami::Level = "0011\n0011\n".parse().unwrap();
-/// let outcome: kami::Outcome = kami::solve(&level, &kami::SolveOptions::default()).unwrap().outcome;
-/// assert!(matches!(outcome, engine::Outcome::Proved(ref moves) if moves.len() == 1));
+/// let report: kami::Solution = kami::solve(&level, &kami::Options::default()).unwrap();
+/// assert!(matches!(report.outcome, engine::Outcome::Proved(ref moves) if moves.len() == 1));
+/// assert!(report.stats.nodes > 0);
 /// ```
+pub type Solution = engine::Report<Vec<Move>, Proven>;
+
+/// The outcome of a [`Solution`].
+#[deprecated(note = "use `engine::Outcome<Vec<Move>, Proven>` (the `outcome` of a `kami::Solution`)")]
 pub type Outcome = engine::Outcome<Vec<Move>, Proven>;
 
-/// What [`solve`] returns: the [`Outcome`] and the nodes and time it spent.
-///
-/// ```
-/// let level: kami::Level = "0120\n".parse().unwrap();
-/// let report: kami::Report = kami::solve(&level, &kami::SolveOptions::default()).unwrap();
-/// assert!(report.outcome.is_proved() && report.stats.nodes > 0);
-/// ```
-pub type Report = engine::Report<Vec<Move>, Proven>;
+/// The old name of [`Solution`].
+#[deprecated(note = "renamed `Solution`")]
+pub type Report = Solution;
+
+/// The old name of [`Options`].
+#[deprecated(note = "renamed `Options`")]
+pub type SolveOptions = Options;
 
 /// Why [`solve`] cannot search a level.
 ///
@@ -215,7 +220,7 @@ pub type Report = engine::Report<Vec<Move>, Proven>;
 /// let rows: Vec<String> =
 ///     (0..130).map(|r| (0..130).map(|c| if (r + c) % 2 == 0 { '0' } else { '1' }).collect()).collect();
 /// let level: kami::Level = rows.join("\n").parse().unwrap();
-/// let err = kami::solve(&level, &kami::SolveOptions::default()).unwrap_err();
+/// let err = kami::solve(&level, &kami::Options::default()).unwrap_err();
 /// assert_eq!(err, kami::SolveError::TooManyRegions { regions: 16_900, lower_bound: 1 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -238,16 +243,16 @@ pub enum SolveError {
 ///
 /// ```
 /// let level: kami::Level = "01.10\n01.10\n".parse().unwrap(); // two islands
-/// let report = kami::solve(&level, &kami::SolveOptions::default()).unwrap();
+/// let report = kami::solve(&level, &kami::Options::default()).unwrap();
 /// let engine::Outcome::Proved(moves) = report.outcome else { panic!("no limit") };
 /// assert_eq!(moves.len(), 2);
-/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));
 /// assert!(report.stats.nodes > 0);
 /// ```
 ///
 /// # Errors
 /// [`SolveError::TooManyRegions`] when an island is too big for the search.
-pub fn solve(level: &Level, options: &SolveOptions) -> Result<Report, SolveError> {
+pub fn solve(level: &Level, options: &Options) -> Result<Solution, SolveError> {
     let mut budget = Budget::new(&options.budget, options.threads, false, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     report(level, solved, &budget)
@@ -259,26 +264,26 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Report, SolveError
 /// ```
 /// let level: kami::Level = "0120\n1201\n".parse().unwrap();
 /// let moves = kami::solver::optimal(&level).unwrap();
-/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));
 /// ```
 ///
 /// # Errors
 /// As [`solve`].
 pub fn optimal(level: &Level) -> Result<Vec<Move>, SolveError> {
-    Ok(solve(level, &SolveOptions::default())?.outcome.into_answer().unwrap_or_default())
+    Ok(solve(level, &Options::default())?.outcome.into_answer().unwrap_or_default())
 }
 
-/// [`solve`]'s answer before it becomes an [`Outcome`], with why the budget stopped the
+/// [`solve`]'s answer before it becomes an [`engine::Outcome`], with why the budget stopped the
 /// search, if it did (for the generator, which tells a node limit from a deadline).
-pub(crate) fn solve_solved(level: &Level, options: &SolveOptions) -> (Solved, Option<engine::StopReason>) {
+pub(crate) fn solve_solved(level: &Level, options: &Options) -> (Solved, Option<engine::StopReason>) {
     let mut budget = Budget::new(&options.budget, options.threads, false, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     (solved, budget.meter.stopped())
 }
 
-fn report(level: &Level, solved: Solved, budget: &Budget) -> Result<Report, SolveError> {
+fn report(level: &Level, solved: Solved, budget: &Budget) -> Result<Solution, SolveError> {
     let outcome = match solved {
-        Solved::Optimal(moves) => Outcome::Proved(moves),
+        Solved::Optimal(moves) => engine::Outcome::Proved(moves),
         Solved::GaveUp { lower_bound, best: None } => {
             let graph = RegionGraph::new(level);
             let regions = graph.islands().iter().map(Vec::len).max().unwrap_or(0);
@@ -286,10 +291,10 @@ fn report(level: &Level, solved: Solved, budget: &Budget) -> Result<Report, Solv
         }
         Solved::GaveUp { lower_bound, best } => budget.meter.gave_up(Proven { lower_bound, best }),
     };
-    Ok(Report { outcome, stats: budget.meter.stats() })
+    Ok(engine::Report { outcome, stats: budget.meter.stats() })
 }
 
-/// The solver's answer before it becomes an [`Outcome`] (`best: None` only for islands too
+/// The solver's answer before it becomes an [`engine::Outcome`] (`best: None` only for islands too
 /// big for the search).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Solved {
@@ -307,7 +312,7 @@ pub(crate) enum Solved {
 ///
 /// ```
 /// let level: kami::Level = "0120120\n1201201\n2012012\n".parse().unwrap();
-/// let options = kami::SolveOptions::default();
+/// let options = kami::Options::default();
 /// let (report, iterations) = kami::solver::solve_traced(&level, &options).unwrap();
 /// assert_eq!(report.outcome, kami::solve(&level, &options).unwrap().outcome);
 /// let engine::Outcome::Proved(moves) = report.outcome else { panic!() };
@@ -319,7 +324,7 @@ pub(crate) enum Solved {
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_traced(level: &Level, options: &SolveOptions) -> Result<(Report, Vec<Iteration>), SolveError> {
+pub fn solve_traced(level: &Level, options: &Options) -> Result<(Solution, Vec<Iteration>), SolveError> {
     let mut budget = Budget::new(&options.budget, options.threads, true, Tuning::default());
     let solved = solve_budget(level, &mut budget);
     let report = report(level, solved, &budget)?;
@@ -458,7 +463,7 @@ fn colour_bounds(graph: &RegionGraph) -> u32 {
 /// ```
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
 /// let moves = kami::solver::greedy(&level);
-/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));
 /// assert!(moves.len() >= kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]
@@ -526,8 +531,8 @@ fn checked_moves(level: &Level, graph: &RegionGraph, islands: &[Island], chosen:
         .zip(chosen)
         .flat_map(|(island, path)| path.iter().map(|&(r, c)| graph.tap(island.global[r as usize] as usize, c)))
         .collect();
-    let end = play::replay(level, &moves).unwrap_or_else(|e| panic!("solver bug: answer does not replay: {e}"));
-    assert!(play::is_solved(&end), "solver bug: answer does not solve the level");
+    let end = game::replay(level, &moves).unwrap_or_else(|e| panic!("solver bug: answer does not replay: {e}"));
+    assert!(game::is_solved(&end), "solver bug: answer does not solve the level");
     moves
 }
 

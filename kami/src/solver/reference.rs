@@ -68,7 +68,7 @@ pub fn bfs_optimum(level: &Level, max_states: usize) -> Option<Vec<Move>> {
 /// ```
 /// let level: kami::Level = "0120\n1201\n2012\n".parse().unwrap();
 /// let moves = kami::solver::reference_best_first(&level, 100_000).unwrap();
-/// assert!(kami::play::is_solved(&kami::play::replay(&level, &moves).unwrap()));
+/// assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));
 /// assert!(moves.len() >= kami::solver::optimal(&level).unwrap().len());
 /// ```
 #[must_use]

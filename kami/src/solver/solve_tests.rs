@@ -19,7 +19,7 @@ use super::test_support::medium_level_strategy;
 use super::tuning::Tuning;
 use super::{bfs_optimum, optimal, solve_budget};
 use crate::testutil::level_strategy;
-use crate::{Level, Move, RegionGraph, play};
+use crate::{Level, Move, RegionGraph, game};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
@@ -53,7 +53,7 @@ proptest! {
         let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
         let graph = RegionGraph::new(&level);
         for regions in graph.islands() {
             let island = Island::new(&graph, regions);
@@ -104,12 +104,12 @@ proptest! {
         let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
         // With beams too, the probes run between a beam that falls short and its shortening.
         let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: 0,  ..Tuning::default() }, ..test_budget(Limits::default(), false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
         let two = || {
             let limits = Limits { threads: 2, ..Limits::default() };
             let mut budget = Budget { tuning: Tuning { probe_after: 0, parallel_after: 0, beam_after: 0,  ..Tuning::default() }, ..test_budget(limits, false) };
@@ -118,7 +118,7 @@ proptest! {
         for _ in 0..2 {
             let Outcome::Optimal(moves) = two() else { panic!("no budget limit") };
             prop_assert_eq!(moves.len(), reference.len());
-            prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+            prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
         }
         let limits = Limits { node_limit: Some(limit), ..Limits::default() };
         let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
@@ -142,7 +142,7 @@ proptest! {
         let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
     }
 
     /// On levels too big for breadth-first search, the search closed by beam paths
@@ -156,7 +156,7 @@ proptest! {
         let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
     }
 }
 
@@ -193,7 +193,7 @@ proptest! {
         for (outcome, _) in &runs {
             let Outcome::Optimal(moves) = outcome else { panic!("no budget limit") };
             prop_assert_eq!(moves.len(), reference.len());
-            prop_assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+            prop_assert!(game::is_solved(&game::replay(&level, moves).unwrap()));
         }
         let nodes = runs[1].1;
         // A limit that may or may not run out.
@@ -218,7 +218,7 @@ proptest! {
         let (outcome, _) = solve_on_threads(&level, 2, 2, None);
         let Outcome::Optimal(two) = outcome else { panic!("no budget limit") };
         prop_assert_eq!(two.len(), one.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &two).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &two).unwrap()));
         let limited = solve_on_threads(&level, 2, 2, Some(limit));
         prop_assert_eq!(solve_on_threads(&level, 2, 2, Some(limit)), limited.clone());
         match limited.0 {
@@ -226,7 +226,7 @@ proptest! {
             Outcome::GaveUp { lower_bound, best } => {
                 prop_assert!(lower_bound as usize <= one.len());
                 if let Some(best) = best {
-                    prop_assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+                    prop_assert!(game::is_solved(&game::replay(&level, &best).unwrap()));
                 }
             }
         }
@@ -246,7 +246,7 @@ fn a_spent_budget_stays_spent_on_the_next_island() {
         let (outcome, _) = solve_on_threads(&level, threads, 2, Some(95));
         let Outcome::GaveUp { lower_bound, best: Some(best) } = outcome else { panic!("the budget runs out") };
         assert!(lower_bound <= 5);
-        assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+        assert!(game::is_solved(&game::replay(&level, &best).unwrap()));
     }
 }
 
@@ -267,11 +267,47 @@ fn a_budget_spent_in_a_beam_still_reports_a_lower_bound() {
                 assert!(lower_bound <= optimum);
                 let best = best.expect("a best answer");
                 assert!(best.len() as u32 >= optimum);
-                assert!(play::is_solved(&play::replay(&level, &best).unwrap()));
+                assert!(game::is_solved(&game::replay(&level, &best).unwrap()));
             }
         }
     }
 }
+
+/// The generated 29x10 level of 5 colours and 100 regions of seed 4, par 8
+/// (`kami generate --size 29x10 --colors 5 --regions 100 --seed 4`), written out so that
+/// the solver's tests do not depend on the generator.
+const SEED_4: &str = "\
+# par: 8
+1444111110
+1141111111
+1411114140
+1141410000
+4114114400
+1100110004
+1144114000
+1400421400
+1000011144
+1404411111
+4000004112
+4000041141
+4404004111
+4041004141
+0412400101
+4012144104
+0042214140
+0011211100
+0114111404
+4111400400
+1144140000
+1141140034
+4111104434
+0414100334
+0011144443
+0411433344
+0014033434
+0014033043
+0040043003
+";
 
 #[test]
 fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
@@ -279,12 +315,11 @@ fn the_probes_go_before_the_shortening_of_a_beam_that_falls_short() {
     // that refutes 7, the beam of 8 finds 10 moves, and the probes find 8. They run before
     // the beam's path is shortened (whose searches found no 8 there, in 20 000 nodes), so
     // every node but the beam's is in the trace's iterations, the probes' last.
-    let spec = crate::generate::Spec::default().with_colours(5).with_regions(100);
-    let level = crate::generate::generate(&spec, &mut engine::SeededRng::new(4)).unwrap();
+    let level: Level = SEED_4.parse().unwrap();
     let mut budget = test_budget(Limits::default(), true);
     let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
     assert_eq!(Some(moves.len() as u32), level.par);
-    assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+    assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
     let trace = budget.trace.take().unwrap_or_default();
     let [.., refuted, probes] = &trace[..] else { panic!("two iterations at least") };
     assert_eq!((refuted.bound, refuted.beam, probes.bound, probes.beam), (7, Some(10), 8, None));
@@ -302,8 +337,7 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
     // short, each thread probing its own children; under a node limit (every table a
     // thread's own) with the same path and nodes every run, and without one (a shared
     // table for the iterations, the probes' own tables for them) with the par.
-    let spec = crate::generate::Spec::default().with_colours(5).with_regions(100);
-    let level = crate::generate::generate(&spec, &mut engine::SeededRng::new(4)).unwrap();
+    let level: Level = SEED_4.parse().unwrap();
     let run = |node_limit| {
         let mut budget = test_budget(Limits { node_limit, threads: 2 }, true);
         let outcome = solve_budget(&level, &mut budget);
@@ -313,7 +347,7 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
         let (outcome, nodes, trace) = run(node_limit);
         let Outcome::Optimal(moves) = &outcome else { panic!("the limit is far above the nodes needed") };
         assert_eq!(Some(moves.len() as u32), level.par);
-        assert!(play::is_solved(&play::replay(&level, moves).unwrap()));
+        assert!(game::is_solved(&game::replay(&level, moves).unwrap()));
         let [.., refuted, probes] = &trace[..] else { panic!("two iterations at least") };
         assert_eq!((refuted.bound, refuted.beam, probes.bound, probes.beam), (7, Some(10), 8, None));
         // Each thread's nodes, of which those up to the solution's unit are counted.
@@ -326,7 +360,7 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
         } else {
             let Outcome::Optimal(again) = again else { panic!("no budget limit") };
             assert_eq!(again.len(), moves.len());
-            assert!(play::is_solved(&play::replay(&level, &again).unwrap()));
+            assert!(game::is_solved(&game::replay(&level, &again).unwrap()));
         }
     }
 }
@@ -344,7 +378,7 @@ proptest! {
             Budget { tuning: Tuning { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0,  ..Tuning::default() }, ..test_budget(limits, false) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(play::is_solved(&play::replay(&level, &moves).unwrap()));
+        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
     }
 }
 

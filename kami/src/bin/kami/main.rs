@@ -16,7 +16,7 @@ use engine::cli::Failure;
 use engine::{Budget, InputError, Outcome, SeededRng, Size, SizeError, SizeLimits, StopReason};
 use kami::generate::{GenerateError, MAX_SIDE, MAX_TRIANGLES, Spec, generate_within};
 use kami::hint::Hint;
-use kami::{Game, Level, Move, SolveError, SolveOptions, colour_char};
+use kami::{Game, Level, Move, Options, SolveError, colour_char};
 use serde::Serialize;
 
 mod code;
@@ -133,7 +133,7 @@ enum Command {
         #[arg(long, default_value = "29x10")]
         size: String,
         /// Number of colours (1-36).
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, alias = "colours", default_value_t = 4)]
         colors: usize,
         /// Number of regions, exactly (from the colour count to the triangles, at most 1000).
         #[arg(long, default_value_t = 40)]
@@ -226,12 +226,12 @@ fn run(cli: Cli, read: &mut Reader<'_>) -> Result<(u8, String), Failure> {
 
 /// Solver options for `--timeout` and `--threads` (every core when not given: the par is
 /// the one a single thread finds; the moves may differ from run to run, rarely: see
-/// `SolveOptions::threads`).
-fn options(timeout: Option<Duration>, threads: Option<u16>) -> SolveOptions {
+/// `Options::threads`).
+fn options(timeout: Option<Duration>, threads: Option<u16>) -> Options {
     let threads =
         threads.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get), usize::from);
     let budget = timeout.map_or_else(Budget::default, |t| Budget::default().with_time_limit(t));
-    SolveOptions::default().with_budget(budget).with_threads(threads)
+    Options::default().with_budget(budget).with_threads(threads)
 }
 
 /// What the progress display says after a few seconds.
@@ -283,7 +283,7 @@ fn reason_word(reason: StopReason) -> &'static str {
 type Solved = (bool, Option<Vec<Move>>, u32, Option<&'static str>, u64, f64);
 
 /// Solves `level` with a progress display on a terminal.
-fn solve_level(level: &Level, options: &SolveOptions) -> Result<Solved, Failure> {
+fn solve_level(level: &Level, options: &Options) -> Result<Solved, Failure> {
     let (budget, watch) = engine::cli::watch(options.budget.clone(), ADVICE);
     let start = Instant::now();
     let report = kami::solve(level, &options.clone().with_budget(budget));
@@ -308,7 +308,7 @@ fn solve_level(level: &Level, options: &SolveOptions) -> Result<Solved, Failure>
     }
 }
 
-fn solve_command(name: &str, level: &Level, options: &SolveOptions, json: bool) -> Result<(u8, String), Failure> {
+fn solve_command(name: &str, level: &Level, options: &Options, json: bool) -> Result<(u8, String), Failure> {
     let start = Instant::now();
     let (optimal, moves, lower_bound, reason, nodes, seconds) = solve_level(level, options)?;
     eprintln!("{name}: searched for {:.3} s", start.elapsed().as_secs_f64());
@@ -358,7 +358,7 @@ struct HintJson {
     moves_made: usize,
 }
 
-fn hint_command(game: &Game, options: &SolveOptions, json: bool) -> (u8, String) {
+fn hint_command(game: &Game, options: &Options, json: bool) -> (u8, String) {
     let (budget, watch) = engine::cli::watch(options.budget.clone(), ADVICE);
     let hint = kami::hint(game.level(), &options.clone().with_budget(budget));
     drop(watch);
@@ -396,7 +396,7 @@ struct RenderJson<'a> {
     svg: &'a str,
 }
 
-fn render_command(level: &Level, solution: Option<SolveOptions>, json: bool) -> Result<(u8, String), Failure> {
+fn render_command(level: &Level, solution: Option<Options>, json: bool) -> Result<(u8, String), Failure> {
     let (code, svg) = match solution {
         None => (0, kami::svg::render(level)),
         Some(options) => {
@@ -509,7 +509,7 @@ fn read_game(read: &mut Reader<'_>, path: &str, moves_made: Option<&str>) -> Res
         Game::new(&parse_level(&name, &text)?)
     };
     if let Some(text) = moves_made {
-        let moves = kami::play::parse_moves(text).map_err(|e| Failure(2, format!("--moves-made: {e}")))?;
+        let moves = kami::game::parse_moves(text).map_err(|e| Failure(2, format!("--moves-made: {e}")))?;
         if moves.len() > MAX_MOVES_MADE {
             return Err(Failure(2, format!("--moves-made: at most {MAX_MOVES_MADE} moves, not {}", moves.len())));
         }

@@ -16,7 +16,7 @@ pub(crate) struct PackCommand {
     #[arg(long, default_value = "29x10")]
     size: String,
     /// Number of colours (1-36).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, alias = "colours", default_value_t = 4)]
     colors: usize,
     /// Number of regions, exactly (from the colour count to the triangles, at most 1000).
     #[arg(long, default_value_t = 40)]

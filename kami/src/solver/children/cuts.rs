@@ -110,7 +110,7 @@ pub(in crate::solver) fn tap_filter(
 /// The tests of the child of `node` by move `(r, x)` (colour counts `child`), with the
 /// node's tap filter `filter` and colour sets `sets`, in this order: its colour bound
 /// `child_bound`, its pair and final-colour potentials (see [`pair_cut`]; a scan of at
-/// most [`CRITICAL_PAIRS`](super::CRITICAL_PAIRS) pairs, it cuts most of the children at
+/// most [`CRITICAL_PAIRS`](super::parent::CRITICAL_PAIRS) pairs, it cuts most of the children at
 /// the nodes with 5–7 moves left), its radius (see [`radius_cut`], which reads a row per
 /// candidate centre), with no move to spare over its colour bound its one-move look-ahead
 /// (see [`single_after_move`]) when the node has a colour with one region within one move

@@ -7,17 +7,18 @@ use proptest::prelude::*;
 
 use super::cuts::{dead_end_cut, pair_cut, radius_cut};
 use super::moves::has_colour_move;
+use super::parent::{CRITICAL_PAIRS, CentreWitnesses};
 use super::*;
 use crate::solver::bounds::{
     ColourSets, Far, Scratch, bfs_radius, colour_bound, heuristic, lone_far_colours, moved_counts, pair_bound,
-    single_within_one_move,
+    pair_delta, single_within_one_move,
 };
-use crate::solver::node::{Island, merged_row};
+use crate::solver::node::{Island, Node, bits, merged_row};
 use crate::solver::test_support::{
     big_level_strategy, colour_counts, medium_level_strategy, one_island_strategy, random_play, reachable_islands,
 };
 use crate::testutil::level_strategy;
-use crate::{MAX_COLOURS, RegionGraph};
+use crate::{Colour, MAX_COLOURS, RegionGraph};
 
 proptest! {
     /// The distance matrix kept through moves gives the same radius as breadth-first
