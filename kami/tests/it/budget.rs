@@ -9,7 +9,7 @@ use kami::{Level, Options};
 
 /// A deep level (190 regions, par 14) whose proof takes seconds.
 fn deep() -> Level {
-    let text = include_str!("../benches/deep/k3-n190-seed10.txt");
+    let text = include_str!("../../benches/deep/k3-n190-seed10.txt");
     text.parse().unwrap()
 }
 

@@ -31,7 +31,7 @@ fn read(path: &std::path::Path) -> FixtureFile {
 
 #[test]
 fn fixtures() {
-    insta::glob!("../../fixtures/kami", "*.ron", |path| {
+    insta::glob!("../../../fixtures/kami", "*.ron", |path| {
         let file = read(path);
         let report: Vec<LevelReport> = file
             .levels
@@ -90,7 +90,7 @@ fn generated_fixture_files_are_what_the_crate_writes() {
 /// it is a new version (and the old one still decodes, below).
 #[test]
 fn codes() {
-    insta::glob!("../../fixtures/kami", "*.ron", |path| {
+    insta::glob!("../../../fixtures/kami", "*.ron", |path| {
         let file = read(path);
         let codes: Vec<(Option<String>, String)> = file
             .levels
