@@ -13,7 +13,7 @@ use fifteen::pack::PackEntry;
 use fifteen::{Board, Goal, Move};
 use serde_json::Value;
 
-/// The pattern database cache of the binary's tests (shared with `tests/cli.rs`).
+/// The pattern database cache of the binary's tests (shared with `cli.rs`, a module of the same test binary).
 fn pdb_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifteen-cli-pdb-v2")
 }
