@@ -20,7 +20,7 @@ pub enum StopReason {
     NodeLimit,
     /// The time limit was reached.
     TimeLimit,
-    /// The [`CancelToken`] was triggered.
+    /// The [`CancelToken`](crate::CancelToken) was triggered.
     Cancelled,
 }
 

@@ -11,11 +11,11 @@
 //!   same for two puzzles equal up to the game's symmetries), a label for the summary, and
 //!   how to re-check the entry.
 //!
-//! [`run`] makes the entries on a rayon pool and hands them over **in seed order**, each at
+//! [`run()`] makes the entries on a rayon pool and hands them over **in seed order**, each at
 //! most once per canonical key: the output depends only on the plan, never on the number
 //! of threads or on the order in which they finish. Packs are stored as JSON Lines, one
 //! entry per line; [`read_existing`] reads what an interrupted run left (dropping a torn
-//! last line) so that [`run`] can go on from the first seed not done, [`merge`] joins shard
+//! last line) so that [`run()`] can go on from the first seed not done, [`merge`] joins shard
 //! files in seed order dropping later repeats, and [`verify`] re-checks every line in
 //! parallel.
 //!

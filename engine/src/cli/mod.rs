@@ -14,7 +14,7 @@
 //! * [`Input`] is where a command reads its INPUT arguments: files and standard input in
 //!   the binary, a given text in an in-process test.
 //! * [`run_binary`] runs a binary with some standard input, for the binaries' tests.
-//! * [`pack`] and [`verify`] are the `pack` and `verify` commands of every game, over the
+//! * [`pack()`] and [`verify()`] are the `pack` and `verify` commands of every game, over the
 //!   runner of [`crate::pack`]; [`PackArgs`] and [`RunArgs`] their clap arguments
 //!   (`--seeds`, `--count`, `--shard`, `--out`, `--resume`, `--merge`, `--threads`,
 //!   `--timeout`).

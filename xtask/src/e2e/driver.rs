@@ -304,7 +304,7 @@ impl Browser {
     }
 
     /// Moves the keyboard cursor to `target` with the arrow keys (the shortest way under
-    /// the page's rule, [`cursor_step`]) and checks that it got there.
+    /// the page's rule, [`cursor_step`](super::cursor::cursor_step)) and checks that it got there.
     pub(super) fn cursor_to(&self, cells: &str, (x, y): (&str, &str), target: (i64, i64)) -> Result<(), String> {
         let (all, from) = self.cursor_cells(cells, x, y)?;
         let path = cursor_path(&all, from, target).ok_or_else(|| format!("no way from {from:?} to {target:?}"))?;
