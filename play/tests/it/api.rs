@@ -1,6 +1,6 @@
 //! The JSON API and the pages, over real HTTP on the loopback.
 
-use crate::common::{get, ok, post, request, start};
+use crate::common::{beside_others, get, ok, post, request, start};
 use serde_json::{Value, json};
 
 fn server() -> String {
@@ -16,6 +16,7 @@ fn error(response: &crate::common::Response, status: u16) -> String {
 
 #[test]
 fn pages_carry_the_test_hooks_and_their_scripts() {
+    let _beside = beside_others();
     let host = server();
     let home = get(&host, "/");
     assert_eq!(home.status, 200);
@@ -46,6 +47,7 @@ fn pages_carry_the_test_hooks_and_their_scripts() {
 
 #[test]
 fn bad_requests_get_json_errors() {
+    let _beside = beside_others();
     let host = server();
     let bad_json = request(&host, "POST", "/api/fifteen/new", "application/json", b"{\"size\":").unwrap();
     assert!(error(&bad_json, 400).contains("JSON"));
@@ -94,6 +96,7 @@ fn numbers(v: &Value) -> Vec<u64> {
 
 #[test]
 fn fifteen_deals_by_seed_and_solves_optimally_then_fast() {
+    let _beside = beside_others();
     let host = server();
     let deal = ok(&host, "/api/fifteen/new", &json!({ "size": "3x3", "seed": 5, "goal": "snake" }));
     assert_eq!(deal, ok(&host, "/api/fifteen/new", &json!({ "size": "3x3", "seed": 5, "goal": "snake" })));
@@ -131,6 +134,7 @@ fn fifteen_deals_by_seed_and_solves_optimally_then_fast() {
 
 #[test]
 fn shisen_hints_clear_a_deal_and_moves_draw_paths() {
+    let _beside = beside_others();
     let host = server();
     let deal = ok(&host, "/api/shisen/new", &json!({ "size": "8x4", "seed": 4, "gravity": true }));
     assert_eq!(deal["rows"].as_array().unwrap().len(), 4);
@@ -161,6 +165,7 @@ fn shisen_hints_clear_a_deal_and_moves_draw_paths() {
 
 #[test]
 fn hitori_checks_hints_and_solves() {
+    let _beside = beside_others();
     let host = server();
     let puzzle = ok(&host, "/api/hitori/new", &json!({ "size": "6", "seed": 2, "difficulty": "easy" }));
     assert_eq!(puzzle["grade"], "easy");
@@ -186,6 +191,7 @@ fn hitori_checks_hints_and_solves() {
 
 #[test]
 fn kami_levels_carry_hooks_and_play_to_par() {
+    let _beside = beside_others();
     let host = server();
     let level = ok(&host, "/api/kami/new", &json!({ "size": "5x6", "colors": 3, "regions": 8, "seed": 2026 }));
     let svg = level["svg"].as_str().unwrap();
@@ -235,6 +241,7 @@ fn kami_levels_carry_hooks_and_play_to_par() {
 
 #[test]
 fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
+    let _beside = beside_others();
     let time = std::time::Duration::from_millis(100);
     let config = play::Config { solve_time: time, generate_time: time, ..play::Config::default() };
     let host = start(config);
@@ -257,6 +264,7 @@ fn a_generator_past_its_deadline_answers_504_and_the_server_goes_on() {
 /// wrong.
 #[test]
 fn codes_open_the_same_puzzle_on_their_page() {
+    let _beside = beside_others();
     let host = server();
     let cases = [
         ("fifteen", json!({ "size": "3x3", "seed": 4 }), "tiles"),

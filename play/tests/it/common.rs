@@ -8,6 +8,21 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+/// The storm tests measure how fast the server answers under load, so nothing else in this
+/// binary may run beside them: they hold the lock for writing, every other test for reading
+/// (those run side by side with each other, never during a storm).
+static LOAD: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held by a test that measures latency: no other test of this binary runs meanwhile.
+pub fn alone() -> std::sync::RwLockWriteGuard<'static, ()> {
+    LOAD.write().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Held by every other test: they run side by side, but never during a storm test.
+pub fn beside_others() -> std::sync::RwLockReadGuard<'static, ()> {
+    LOAD.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Starts the playground with `config` on 127.0.0.1 (a free port) on a thread of its own;
 /// returns `host:port`.
 pub fn start(config: play::Config) -> String {

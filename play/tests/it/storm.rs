@@ -6,16 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{get, ok, post, start};
+use crate::common::{alone, get, ok, post, start};
 use serde_json::json;
-
-/// The tests of this file measure how fast the server answers under load: they run one at
-/// a time, so that one test's searches are not another's load.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// A 29x10 level of random colours (a few hundred regions: far beyond any solver's reach
 /// in the time allowed), from a small linear congruential generator.
@@ -34,7 +26,7 @@ fn hard_level(seed: u64) -> String {
 
 #[test]
 fn two_hundred_solves_leave_the_home_page_answering() {
-    let _serial = one_at_a_time();
+    let _alone = alone();
     let config = play::Config {
         solve_time: Duration::from_millis(400),
         max_running: 2,
@@ -99,7 +91,7 @@ fn send_hard_solve(host: &str, seed: u64) -> std::net::TcpStream {
 
 #[test]
 fn a_hard_solve_runs_to_its_deadline() {
-    let _serial = one_at_a_time();
+    let _alone = alone();
     // What the next test cancels really is long: with a client that waits, the search
     // holds its thread until the deadline and answers what it found by then.
     let config = play::Config { solve_time: Duration::from_millis(1500), max_running: 1, ..play::Config::default() };
@@ -112,7 +104,7 @@ fn a_hard_solve_runs_to_its_deadline() {
 
 #[test]
 fn solves_whose_clients_hang_up_free_the_pool_at_once() {
-    let _serial = one_at_a_time();
+    let _alone = alone();
     // A deadline of a minute: only the cancel token can give the threads back quickly.
     let config = play::Config {
         solve_time: Duration::from_secs(60),
@@ -134,7 +126,7 @@ fn solves_whose_clients_hang_up_free_the_pool_at_once() {
 
 #[test]
 fn clients_that_go_away_do_not_stop_the_server() {
-    let _serial = one_at_a_time();
+    let _alone = alone();
     let config = play::Config { solve_time: Duration::from_millis(300), max_running: 1, ..play::Config::default() };
     let host = start(config);
     for i in 0..20 {
@@ -167,7 +159,7 @@ fn clients_that_go_away_do_not_stop_the_server() {
 
 #[test]
 fn malformed_requests_are_refused_at_once_while_the_pool_is_full() {
-    let _serial = one_at_a_time();
+    let _alone = alone();
     let config =
         play::Config { solve_time: Duration::from_secs(20), max_running: 2, max_waiting: 4, ..play::Config::default() };
     let host = start(config);
