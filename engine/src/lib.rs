@@ -27,8 +27,11 @@ pub use ron_format::{RonError, canonical_ron, from_ron, pretty_config, to_ron};
 pub use size::{Size, SizeError, SizeLimits};
 pub use text::{
     InputError, ParseError, content_lines, format_char_grid, format_token_grid, parse_char_grid, parse_token_grid,
-    read_input, token_location, tokens_with_columns,
+    read_input, text_rows, token_location, tokens_with_columns,
 };
+
+#[doc(hidden)]
+pub use serde as __serde;
 pub use topology::{Adjacency, Neighbours, SquareGrid, Topology, TriangleGeometry, TriangleGrid};
 pub use traverse::{Components, bfs, bfs_reach, components, distances, flood_fill};
 pub use union_find::{Checkpoint, UndoUnionFind, UnionFind};

@@ -4,6 +4,7 @@
 //! lines are ignored, and a board is either a grid of whitespace-separated tokens (Shisen,
 //! Hitori) or a grid of single characters (KAMI). Errors carry the 1-based line and column
 //! in the original text (comments counted), and optionally the name of the source file.
+//! In JSON a text form travels as the list of its rows ([`rows`], [`serde_text_rows!`]).
 
 use std::fmt;
 
@@ -299,6 +300,106 @@ pub fn format_char_grid<T>(grid: &Grid<T>, mut ch: impl FnMut(&T) -> char) -> St
         out.push('\n');
     }
     out
+}
+
+/// The lines of a text form, without their line ends: how a board travels in JSON (a list
+/// of rows reads well and diffs line by line).
+///
+/// ```
+/// let g = engine::Grid::from_vec(2, 2, vec![1, 2, 2, 1]).unwrap();
+/// let text = engine::format_token_grid(&g, u32::to_string);
+/// assert_eq!(engine::text_rows(&text), vec!["1 2", "2 1"]);
+/// ```
+#[must_use]
+pub fn text_rows(value: &impl fmt::Display) -> Vec<String> {
+    value.to_string().lines().map(str::to_string).collect()
+}
+
+/// Serde of a text form (a type with `Display` and `FromStr`) as the list of its rows, for
+/// `#[serde(with = "engine::text::rows")]` on a field; [`serde_text_rows!`](crate::serde_text_rows)
+/// gives a whole type that form.
+///
+/// ```
+/// #[derive(serde::Serialize, serde::Deserialize)]
+/// struct Saved {
+///     #[serde(with = "engine::text::rows")]
+///     size: engine::Size,
+/// }
+/// let saved = Saved { size: "3x2".parse().unwrap() };
+/// assert_eq!(serde_json::to_string(&saved).unwrap(), r#"{"size":["3x2"]}"#);
+/// assert!(serde_json::from_str::<Saved>(r#"{"size":["three"]}"#).is_err());
+/// ```
+pub mod rows {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes `value` as the list of its text's rows.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn serialize<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+        super::text_rows(value).serialize(serializer)
+    }
+
+    /// Reads a list of rows and parses them, joined by `\n`, as a `T`.
+    ///
+    /// # Errors
+    /// Not a list of strings, or the parse error of the text (with its line and column).
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let rows = Vec::<String>::deserialize(deserializer)?;
+        rows.join("\n").parse().map_err(D::Error::custom)
+    }
+}
+
+/// Gives a type whose text form round-trips (`Display` and `FromStr`) serde as the list of
+/// its text's rows — the JSON form of the games' boards and marks.
+///
+/// ```
+/// use std::fmt;
+/// #[derive(Debug, PartialEq)]
+/// struct Marks(Vec<String>);
+/// impl fmt::Display for Marks {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         self.0.iter().try_for_each(|row| writeln!(f, "{row}"))
+///     }
+/// }
+/// impl std::str::FromStr for Marks {
+///     type Err = String;
+///     fn from_str(text: &str) -> Result<Marks, String> {
+///         if text.contains('?') { return Err("a ? mark".into()); }
+///         Ok(Marks(text.lines().map(str::to_string).collect()))
+///     }
+/// }
+/// engine::serde_text_rows!(Marks);
+///
+/// let marks = Marks(vec!["x o".into(), ". x".into()]);
+/// assert_eq!(serde_json::to_string(&marks).unwrap(), r#"["x o",". x"]"#);
+/// assert_eq!(serde_json::from_str::<Marks>(r#"["x o",". x"]"#).unwrap(), marks);
+/// assert!(serde_json::from_str::<Marks>(r#"["x ?"]"#).unwrap_err().to_string().contains("a ? mark"));
+/// ```
+#[macro_export]
+macro_rules! serde_text_rows {
+    ($type:ty) => {
+        impl $crate::__serde::Serialize for $type {
+            fn serialize<S: $crate::__serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                $crate::text::rows::serialize(self, serializer)
+            }
+        }
+
+        impl<'de> $crate::__serde::Deserialize<'de> for $type {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::text::rows::deserialize(deserializer)
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 //! * [`parse`] reads the arguments with clap; a usage error becomes `program: message` on
 //!   one line and exit 2, `--help` and `--version` print and exit 0.
 //! * [`answer`] writes an answer to standard output with its exit code.
-//! * [`parse_seconds`] reads a `--timeout` value.
+//! * [`JsonArg`], [`TimeoutArg`], [`ThreadsArg`] and [`RunArgs`] are the clap arguments
+//!   every binary shares (`--json`, `--timeout`, `--threads`), declared once; [`parse_seconds`]
+//!   reads a `--timeout` value.
 //! * [`fail`] writes `program: message` (its first line only) to standard error.
 //! * [`Input`] is where a command reads its INPUT arguments: files and standard input in
 //!   the binary, a given text in an in-process test.
@@ -19,15 +21,17 @@
 //!   (`--seeds`, `--count`, `--shard`, `--out`, `--resume`, `--merge`, `--threads`,
 //!   `--timeout`).
 
+mod args;
 mod contract;
 mod input;
 mod pack;
 mod watch;
 
+pub use args::{JsonArg, MAX_THREADS, RunArgs, ThreadsArg, TimeoutArg};
 pub use contract::{
     Failure, SecondsError, USAGE, answer, fail, first_line, json_line, main, parse, parse_from, parse_seconds,
     usage_text,
 };
 pub use input::{Input, Ran, run_binary};
-pub use pack::{Format, MAX_COUNT, PackArgs, RunArgs, pack, verify};
+pub use pack::{Format, MAX_COUNT, PackArgs, pack, verify};
 pub use watch::{ADVICE_AFTER, Watch, watch};

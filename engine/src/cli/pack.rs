@@ -11,63 +11,14 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::contract::{Failure, USAGE, json_line, parse_seconds};
+use super::args::RunArgs;
+use super::contract::{Failure, USAGE, json_line};
 use super::input::Input;
 use crate::pack::{self, Checked, Entry, Made, Plan, SeedRange, Seeds, Shard, Tally};
 use crate::{Budget, StopReason};
 
 /// The most entries `--count` asks for.
 pub const MAX_COUNT: u64 = 100_000_000;
-
-/// The arguments every long command shares: `--threads` and `--timeout`.
-///
-/// ```
-/// use clap::Parser;
-/// #[derive(Parser)]
-/// struct Cli {
-///     #[command(flatten)]
-///     run: engine::cli::RunArgs,
-/// }
-/// let cli = Cli::try_parse_from(["x", "--threads", "2", "--timeout", "1.5"]).unwrap();
-/// assert_eq!(cli.run.threads(), Some(2));
-/// assert!(Cli::try_parse_from(["x", "--threads", "0"]).is_err());
-/// ```
-#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
-pub struct RunArgs {
-    /// Threads to work on (default: one per core).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// Stop after this many seconds: exit 3 (a pack goes on later with --resume).
-    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-}
-
-impl RunArgs {
-    /// The threads asked for (`None`: one per core).
-    ///
-    /// ```
-    /// assert_eq!(engine::cli::RunArgs::default().threads(), None);
-    /// ```
-    #[must_use]
-    pub fn threads(&self) -> Option<usize> {
-        self.threads.map(usize::from)
-    }
-
-    /// A budget that stops the whole command `--timeout` from now (a deadline shared by
-    /// every search the command starts).
-    ///
-    /// ```
-    /// let run = engine::cli::RunArgs { timeout: Some(std::time::Duration::ZERO), ..Default::default() };
-    /// assert!(run.budget().start().check());
-    /// ```
-    #[must_use]
-    pub fn budget(&self) -> Budget {
-        match self.timeout {
-            Some(t) => Budget::default().with_deadline(Instant::now() + t),
-            None => Budget::default(),
-        }
-    }
-}
 
 /// The arguments of `<game> pack`, shared by the four games (their generator options and
 /// filters come beside them).
