@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
