@@ -5,6 +5,8 @@
 //!   ([`graph`] says how the graph is read);
 //! * a source file that is not a test has more than [`MAX_LINES`] lines before its tests;
 //! * a game crate's root does not export one of the names every game shares ([`SHARED`]);
+//! * a binary declares `--json`, `--timeout` or `--threads` by hand instead of flattening
+//!   the group `engine::cli` declares once ([`shared_args`]);
 //! * a README or a file in a `docs/` folder compares with the past: the phrases of
 //!   [`HISTORY`] ("no longer", "now needs", "previously", "was 99", "(before)", "3 before",
 //!   a `before` table column), outside code (inline or fenced) and quoted examples. Docs
@@ -13,6 +15,7 @@
 //! The same check runs as a plain test (`tests/tidy.rs`), so `cargo test` runs it too.
 
 pub mod graph;
+pub mod shared_args;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -88,6 +91,15 @@ pub fn check(root: &Path) -> Vec<Problem> {
                 continue;
             }
             let text = std::fs::read_to_string(&file).unwrap_or_default();
+            if krate != "engine" {
+                for (line, group) in shared_args::declared_by_hand(&text) {
+                    problems.push(Problem {
+                        file: relative(root, &file),
+                        line,
+                        message: format!("a shared argument declared by hand: flatten engine::cli::{group}"),
+                    });
+                }
+            }
             let lines = text.lines().take_while(|l| !l.starts_with("#[cfg(test)]")).count();
             if lines > MAX_LINES {
                 problems.push(Problem {
