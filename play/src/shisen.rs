@@ -144,7 +144,8 @@ pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
     if size.height > MAX.1 {
         return Err(ApiError::bad(format!("a board has at most {} rows", MAX.1)));
     }
-    let spec = Spec::new(size.width, size.height, 4).map_err(|e| ApiError::bad(format!("size: {e}")))?;
+    let spec = Spec::default().with_size(size);
+    spec.check().map_err(|e| ApiError::bad(format!("size: {e}")))?;
     let seed = req.seed.unwrap_or_else(crate::fresh_seed);
     Ok(NewWork { spec: spec.with_gravity(req.gravity), size, gravity: req.gravity, seed })
 }

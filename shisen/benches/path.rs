@@ -29,7 +29,7 @@ const SIZES: [(usize, usize); 2] = [(18, 8), (30, 16)];
 /// chance), and 200 queries between random tiles.
 fn scattered(w: usize, h: usize, fill: u64, seed: u64) -> (Board, Vec<(Coord, Coord)>) {
     let mut rng = SeededRng::new(seed);
-    let mut board = generate::deal_any(&Spec::new(w, h, 4).unwrap(), &mut rng).unwrap();
+    let mut board = generate::deal_any(&Spec::new(w, h), &mut rng).unwrap();
     let cells: Vec<Coord> = board.cells().coords().collect();
     for &c in &cells {
         if !rng.chance(fill, 100) {
@@ -51,7 +51,7 @@ fn scattered(w: usize, h: usize, fill: u64, seed: u64) -> (Board, Vec<(Coord, Co
 /// hold tiles, and every pair of matching tiles on it.
 fn played(w: usize, h: usize, fill: u64) -> (Board, Vec<(Coord, Coord)>) {
     let generate::Deal { board: deal, witness } =
-        generate::generate(&Spec::new(w, h, 4).unwrap(), &mut SeededRng::new(fill)).unwrap();
+        generate::generate(&Spec::new(w, h), &mut SeededRng::new(fill)).unwrap();
     let witness = witness.unwrap_or_default();
     let mut game = Game::new(deal, false);
     let target = (w * h) as u64 * fill / 100;

@@ -9,7 +9,7 @@ use shisen::generate::{self, Spec};
 use shisen::solver::{self, Answer, Options};
 
 fn deals(w: usize, h: usize, count: u64) -> Vec<shisen::Board> {
-    let spec = Spec::new(w, h, 4).unwrap();
+    let spec = Spec::new(w, h);
     (0..count).map(|seed| generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()).collect()
 }
 
@@ -62,7 +62,7 @@ fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     for (w, h) in [(18, 8), (30, 16)] {
         for gravity in [false, true] {
-            let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
+            let spec = Spec::new(w, h).with_gravity(gravity);
             let name = format!("{w}x{h}{}", if gravity { "_gravity" } else { "" });
             group.bench_function(BenchmarkId::new("ours", name), |bench| {
                 let mut seed = 0;

@@ -73,8 +73,7 @@ pub struct Kind(pub u16);
 /// assert_eq!(board.get(Coord::new(1, 0)), None);
 /// assert_eq!(board.to_string(), "A . B\nB . A\n");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: Grid<Option<Kind>>,
     labels: Vec<String>,
@@ -468,7 +467,7 @@ impl Board {
     /// ```
     #[must_use]
     pub fn rows(&self) -> Vec<String> {
-        self.to_string().lines().map(str::to_string).collect()
+        engine::text_rows(self)
     }
 }
 
@@ -495,18 +494,10 @@ impl FromStr for Board {
     }
 }
 
-impl TryFrom<Vec<String>> for Board {
-    type Error = ParseError;
-    fn try_from(rows: Vec<String>) -> Result<Board, ParseError> {
-        Board::parse(&rows.join("\n"))
-    }
-}
-
-impl From<Board> for Vec<String> {
-    fn from(board: Board) -> Vec<String> {
-        board.rows()
-    }
-}
+// Serde: the rows of the text, as `Display` prints them and `FromStr` reads them back.
+// Matching groups (`classes`) are left out, as the text leaves them out: they are a rule of
+// the game, given again by `with_groups`.
+engine::serde_text_rows!(Board);
 
 #[cfg(test)]
 mod tests {

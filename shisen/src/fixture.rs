@@ -96,7 +96,7 @@ pub fn generated() -> Vec<(String, String)> {
     use crate::generate::{Spec, generate};
     let mut boards = Vec::new();
     for (w, h, gravity) in [(8, 4, false), (8, 4, true), (18, 8, false), (18, 8, true)] {
-        let spec = Spec::new(w, h, 4).expect("a valid layout").with_gravity(gravity);
+        let spec = Spec::new(w, h).with_gravity(gravity);
         let mut rng = engine::SeededRng::new(2026);
         let board = generate(&spec, &mut rng).expect("standard layouts always deal").board;
         let rule = if gravity { "with gravity" } else { "without gravity" };

@@ -14,7 +14,7 @@
 //! (in practice the first attempt succeeds on every standard layout). Every random choice
 //! comes from the seed. The deals are not uniform over solvable deals; [`deal_any`] is uniform.
 
-use engine::{Budget, Coord, Meter, SeededRng, StopReason};
+use engine::{Budget, Coord, Meter, SeededRng, Size, StopReason};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Kind};
@@ -36,14 +36,15 @@ pub const MAX_KINDS: usize = 65536;
 
 /// What to deal: a `width` × `height` board, full, with `kinds` kinds of `copies` tiles each,
 /// solvable (under gravity when `gravity`) unless `solvable` is off. Default: 18x8, 4 copies
-/// of 36 kinds, solvable, no gravity.
+/// of 36 kinds, solvable, no gravity. Any numbers make a spec; [`generate`] reports the ones
+/// that describe no deal, and [`Spec::check`] tells them up front.
 ///
 /// ```
 /// use shisen::generate::Spec;
-/// let spec = Spec::default().with_size(30, 16).with_gravity(true);
+/// let spec = Spec::new(30, 16).with_gravity(true);
 /// assert_eq!(spec.kinds(), 120);
-/// assert!(spec.checked().is_ok());
-/// assert!(Spec::default().with_size(3, 3).checked().is_err());
+/// assert!(spec.check().is_ok());
+/// assert!(Spec::new(3, 3).check().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -75,10 +76,11 @@ impl Default for Spec {
     }
 }
 
-/// Why a [`Spec`] describes no deal. The messages are those of `shisen generate`.
+/// Why a [`Spec`] describes no deal ([`Spec::check`], [`GenerateError::Spec`]). The
+/// messages are those of `shisen generate`.
 ///
 /// ```
-/// let err = shisen::generate::Spec::new(5, 3, 4).unwrap_err();
+/// let err = shisen::generate::Spec::new(5, 3).check().unwrap_err();
 /// assert_eq!(err.to_string(), "3 kinds x 4 copies must fill the 5x3 board (15 cells)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -121,7 +123,7 @@ pub enum SpecError {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum GenerateError {
-    /// The spec describes no deal.
+    /// The spec describes no deal ([`Spec::check`]).
     #[error(transparent)]
     Spec(#[from] SpecError),
     /// Every construction attempt got stuck (never seen on the standard layouts).
@@ -148,25 +150,30 @@ pub struct Deal {
 }
 
 impl Spec {
-    /// A full solvable `width` × `height` board of `width * height / copies` kinds, checked.
+    /// A full solvable `width` × `height` board, the rest as [`Spec::default`]'s: 4 copies
+    /// of `width * height / 4` kinds, no gravity. Not checked: [`generate`] reports a spec
+    /// that describes no deal, [`Spec::check`] tells it up front.
     ///
     /// ```
-    /// let spec = shisen::generate::Spec::new(30, 16, 4).unwrap();
-    /// assert_eq!(spec.kinds(), 120);
+    /// let spec = shisen::generate::Spec::new(30, 16);
+    /// assert_eq!((spec.kinds(), spec.copies), (120, 4));
+    /// assert!(shisen::generate::Spec::new(0, 16).check().is_err());
     /// ```
-    pub fn new(width: usize, height: usize, copies: usize) -> Result<Spec, SpecError> {
-        Spec::default().with_size(width, height).with_copies(copies).checked()
+    #[must_use]
+    pub fn new(width: usize, height: usize) -> Spec {
+        Spec { width, height, ..Spec::default() }
     }
 
     /// The same spec with another size.
     ///
     /// ```
-    /// assert_eq!(shisen::generate::Spec::default().with_size(14, 6).width, 14);
+    /// let spec = shisen::generate::Spec::default().with_size(engine::Size::new(14, 6));
+    /// assert_eq!((spec.width, spec.height), (14, 6));
     /// ```
     #[must_use]
-    pub fn with_size(mut self, width: usize, height: usize) -> Spec {
-        self.width = width;
-        self.height = height;
+    pub fn with_size(mut self, size: Size) -> Spec {
+        self.width = size.width;
+        self.height = size.height;
         self
     }
 
@@ -224,16 +231,23 @@ impl Spec {
         self.kinds.unwrap_or_else(|| self.width.saturating_mul(self.height).checked_div(self.copies).unwrap_or(0))
     }
 
-    /// Checks that the numbers describe a full board with an even number of each kind.
+    /// Whether the numbers describe a deal: sides from 1 to [`MAX_SIDE`], an even positive
+    /// number of copies, and kinds (at most [`MAX_KINDS`]) that fill the board exactly. The
+    /// one check of a spec: [`generate`] and [`deal_any`] make it, and give its error.
     ///
     /// ```
     /// use shisen::generate::{Spec, SpecError};
-    /// assert!(Spec::default().with_size(4, 2).with_kinds(Some(2)).checked().is_ok());
-    /// let err = Spec::default().with_size(4, 2).with_kinds(Some(3)).checked().unwrap_err();
+    /// assert!(Spec::new(4, 2).with_kinds(Some(2)).check().is_ok());
+    /// let err = Spec::new(4, 2).with_kinds(Some(3)).check().unwrap_err();
     /// assert!(matches!(err, SpecError::Fill { kinds: 3, .. }));
+    /// assert_eq!(Spec::new(101, 2).check().unwrap_err().to_string(), "board size 101x2 must be between 1x1 and 100x100");
+    /// assert_eq!(Spec::default().with_copies(3).check().unwrap_err().to_string(), "copies must be even and positive, not 3");
     /// ```
-    pub fn checked(self) -> Result<Spec, SpecError> {
-        let Spec { width, height, copies, .. } = self;
+    ///
+    /// # Errors
+    /// The first rule the numbers break, in the order above.
+    pub fn check(&self) -> Result<(), SpecError> {
+        let Spec { width, height, copies, .. } = *self;
         let kinds = self.kinds();
         if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
             return Err(SpecError::Size { width, height });
@@ -244,7 +258,20 @@ impl Spec {
         if kinds == 0 || kinds > MAX_KINDS || kinds.checked_mul(copies) != Some(width * height) {
             return Err(SpecError::Fill { kinds, copies, width, height });
         }
-        Ok(self)
+        Ok(())
+    }
+
+    /// The spec itself when it describes a deal ([`Spec::check`]).
+    ///
+    /// ```
+    /// assert!(shisen::generate::Spec::new(4, 2).checked().is_ok());
+    /// assert!(shisen::generate::Spec::new(3, 3).checked().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Spec::check`].
+    pub fn checked(self) -> Result<Spec, SpecError> {
+        self.check().map(|()| self)
     }
 }
 
@@ -283,16 +310,16 @@ fn renumbered(board: Board) -> Board {
 /// A uniformly random full deal (not necessarily solvable), whatever `spec.solvable` says.
 ///
 /// ```
-/// let spec = shisen::generate::Spec::new(4, 2, 4).unwrap();
+/// let spec = shisen::generate::Spec::new(4, 2);
 /// let board = shisen::generate::deal_any(&spec, &mut engine::SeededRng::new(1)).unwrap();
 /// assert_eq!(board.kind_counts(), vec![4, 4]);
 /// ```
 pub fn deal_any(spec: &Spec, rng: &mut SeededRng) -> Result<Board, SpecError> {
-    let spec = spec.checked()?;
+    spec.check()?;
     let mut tiles: Vec<Kind> =
         (0..spec.kinds()).flat_map(|k| std::iter::repeat_n(Kind(k as u16), spec.copies)).collect();
     rng.shuffle(&mut tiles);
-    let mut board = empty_board(&spec);
+    let mut board = empty_board(spec);
     for (i, k) in tiles.into_iter().enumerate() {
         board.set(Coord::new((i % spec.width) as i32, (i / spec.width) as i32), Some(k));
     }
@@ -305,7 +332,7 @@ pub fn deal_any(spec: &Spec, rng: &mut SeededRng) -> Result<Board, SpecError> {
 ///
 /// ```
 /// use shisen::generate::{generate, Spec};
-/// let spec = Spec::new(18, 8, 4).unwrap();
+/// let spec = Spec::new(18, 8);
 /// let deal = generate(&spec, &mut engine::SeededRng::new(2026)).unwrap();
 /// assert_eq!(deal.board.tile_count(), 144);
 /// assert_eq!(deal, generate(&spec, &mut engine::SeededRng::new(2026)).unwrap()); // same seed, same deal
@@ -328,7 +355,7 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Deal, GenerateError>
 /// let cancel = engine::CancelToken::new();
 /// cancel.cancel();
 /// let budget = engine::Budget::default().with_cancel(cancel);
-/// let spec = Spec::default().with_size(30, 16);
+/// let spec = Spec::new(30, 16);
 /// let err = generate_within(&spec, &mut engine::SeededRng::new(1), &budget).unwrap_err();
 /// assert_eq!(err, GenerateError::GaveUp(engine::StopReason::Cancelled));
 /// ```
@@ -336,9 +363,9 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Deal, GenerateError>
 /// # Errors
 /// As [`generate`], and [`GenerateError::GaveUp`] when the budget runs out.
 pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Deal, GenerateError> {
-    let spec = spec.checked()?;
+    spec.check()?;
     if !spec.solvable {
-        return Ok(Deal { board: deal_any(&spec, rng)?, witness: None });
+        return Ok(Deal { board: deal_any(spec, rng)?, witness: None });
     }
     let mut meter = budget.start();
     if meter.check() {
@@ -355,7 +382,7 @@ pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Res
             return Err(GenerateError::GaveUp(reason));
         }
         if placed {
-            let mut board = empty_board(&spec);
+            let mut board = empty_board(spec);
             for (i, &t) in builder.grid.iter().enumerate() {
                 board.set(builder.coord(i), Some(Kind((t - 1) as u16)));
             }
@@ -548,13 +575,14 @@ mod tests {
         for (w, h, copies) in [(1, 2, 2), (2, 1, 2), (1, 4, 4), (4, 1, 2), (2, 2, 4), (3, 2, 2), (5, 4, 4), (1, 12, 4)]
         {
             for gravity in [false, true] {
-                let spec = Spec::new(w, h, copies).unwrap().with_gravity(gravity);
+                let spec = Spec::new(w, h).with_copies(copies).with_gravity(gravity);
                 let Deal { board, witness } = generate(&spec, &mut SeededRng::new(1)).unwrap();
                 let moves = witness.unwrap();
                 assert!(replay(&board, gravity, &moves).unwrap().is_cleared(), "{w}x{h}");
             }
         }
-        assert!(Spec::new(101, 2, 2).is_err());
+        let err = generate(&Spec::new(101, 2).with_copies(2), &mut SeededRng::new(1)).unwrap_err();
+        assert_eq!(err, GenerateError::Spec(SpecError::Size { width: 101, height: 2 }));
     }
 
     #[test]
@@ -580,7 +608,7 @@ mod tests {
     fn every_standard_layout_deals_solvable_boards() {
         for (w, h) in STANDARD_LAYOUTS {
             for gravity in [false, true] {
-                let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
+                let spec = Spec::new(w, h).with_gravity(gravity);
                 let Deal { board, witness } = generate(&spec, &mut SeededRng::new(7)).unwrap();
                 let moves = witness.unwrap();
                 assert_eq!(board.kind_counts(), vec![4; spec.kinds()]);

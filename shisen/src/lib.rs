@@ -22,7 +22,8 @@ pub use solver::{Answer, Options, solve};
 /// ```
 /// fn first_pair(text: &str) -> Result<Option<shisen::Pair>, shisen::Error> {
 ///     let board: shisen::Board = text.parse()?;
-///     let spec = shisen::generate::Spec::new(board.width(), board.height(), 2)?;
+///     let spec = shisen::generate::Spec::new(board.width(), board.height()).with_copies(2);
+///     spec.check()?;
 ///     assert_eq!(spec.width, board.width());
 ///     Ok(shisen::hint(&board))
 /// }
@@ -52,7 +53,7 @@ pub enum Error {
     /// A witness with an illegal removal ([`solver::replay`]).
     #[error(transparent)]
     Replay(#[from] solver::ReplayError),
-    /// A generator spec out of range.
+    /// A generator spec out of range ([`generate::Spec::check`]).
     #[error(transparent)]
     Spec(#[from] generate::SpecError),
     /// Pack options that describe no pack ([`pack::PackOptions`]).

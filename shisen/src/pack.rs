@@ -88,12 +88,7 @@ impl PackOptions {
         kinds: Option<usize>,
         copies: usize,
     ) -> Result<PackOptions, OptionsError> {
-        let spec = Spec::default()
-            .with_size(width, height)
-            .with_kinds(kinds)
-            .with_copies(copies)
-            .with_gravity(gravity)
-            .checked()?;
+        let spec = Spec::new(width, height).with_kinds(kinds).with_copies(copies).with_gravity(gravity).checked()?;
         Ok(PackOptions {
             size: format!("{width}x{height}"),
             gravity,
@@ -137,8 +132,7 @@ impl PackOptions {
     /// The size is not `WxH` or the numbers describe no deal (options read from a file).
     pub fn spec(&self) -> Result<Spec, OptionsError> {
         let (width, height) = self.dimensions()?;
-        Ok(Spec::default()
-            .with_size(width, height)
+        Ok(Spec::new(width, height)
             .with_kinds(Some(self.kinds))
             .with_copies(self.copies)
             .with_gravity(self.gravity)

@@ -63,7 +63,7 @@ fn shisen() -> Result<String, String> {
     use shisen::generate::{Spec, generate};
     use shisen::solver::{self, Answer, Options};
     let mut out = String::new();
-    let spec = Spec::new(18, 8, 4).map_err(|e| e.to_string())?;
+    let spec = Spec::new(18, 8);
     let board = generate(&spec, &mut SeededRng::new(SEED)).map_err(|e| e.to_string())?.board;
     let _ = writeln!(out, "== shisen 18x8, seed {SEED}\n{board}");
     match solver::solve(&board, &Options::default()).outcome.into_answer() {

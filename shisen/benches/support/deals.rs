@@ -50,7 +50,7 @@ impl Class {
 
     /// The deal of seed `seed`.
     pub fn deal(&self, seed: u64) -> Board {
-        let spec = Spec::new(self.width, self.height, 4).expect("a KShisen size").with_gravity(self.gravity);
+        let spec = Spec::new(self.width, self.height).with_gravity(self.gravity);
         let mut rng = SeededRng::new(seed);
         if self.generated {
             generate::generate(&spec, &mut rng).expect("a standard layout").board

@@ -12,7 +12,7 @@ pub(super) fn meter() -> Meter {
 
 /// A random full deal of `copies` tiles of each kind.
 pub(super) fn deal(w: usize, h: usize, copies: usize, seed: u64) -> Board {
-    let spec = crate::generate::Spec::new(w, h, copies).unwrap();
+    let spec = crate::generate::Spec::new(w, h).with_copies(copies);
     crate::generate::deal_any(&spec, &mut SeededRng::new(seed)).unwrap()
 }
 

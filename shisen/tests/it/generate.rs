@@ -12,7 +12,7 @@ use shisen::generate::{GenerateError, Spec, generate_within};
 #[test]
 fn a_generation_cancelled_from_another_thread_stops() {
     // The largest deal: it takes most of a second or more to build.
-    let spec = Spec::default().with_size(100, 100);
+    let spec = Spec::new(100, 100);
     let cancel = CancelToken::new();
     let (seen, heard) = std::sync::mpsc::channel();
     let budget = Budget::default().with_cancel(cancel.clone()).with_progress(move |p| {
@@ -33,7 +33,7 @@ fn a_generation_cancelled_from_another_thread_stops() {
 #[test]
 fn a_time_limit_stops_generation() {
     let budget = Budget::default().with_time_limit(Duration::from_millis(20));
-    let spec = Spec::default().with_size(100, 100).with_gravity(true);
+    let spec = Spec::new(100, 100).with_gravity(true);
     let start = Instant::now();
     let result = generate_within(&spec, &mut SeededRng::new(3), &budget);
     assert_eq!(result, Err(GenerateError::GaveUp(StopReason::TimeLimit)));
@@ -43,7 +43,7 @@ fn a_time_limit_stops_generation() {
 
 #[test]
 fn a_budget_that_does_not_run_out_changes_nothing() {
-    let spec = Spec::default().with_size(14, 6).with_gravity(true);
+    let spec = Spec::new(14, 6).with_gravity(true);
     let unlimited = shisen::generate::generate(&spec, &mut SeededRng::new(9)).unwrap();
     let budget = Budget::default().with_time_limit(Duration::from_secs(60));
     assert_eq!(generate_within(&spec, &mut SeededRng::new(9), &budget).unwrap(), unlimited);

@@ -117,7 +117,7 @@ proptest! {
     #[test]
     fn deals_and_specs_round_trip(w in 1usize..9, h in 1usize..6, gravity: bool, solvable: bool, seed: u64) {
         prop_assume!((w * h) % 2 == 0);
-        let spec = Spec::default().with_size(w, h).with_copies(2).with_gravity(gravity).with_solvable(solvable);
+        let spec = Spec::new(w, h).with_copies(2).with_gravity(gravity).with_solvable(solvable);
         round_trip(&spec)?;
         round_trip(&spec.with_kinds(Some(1)))?;
         let deal: Deal = shisen::generate::generate(&spec, &mut SeededRng::new(seed)).unwrap();
@@ -218,7 +218,7 @@ fn tampered_histories_are_refused() {
 /// A finished game on a generated `w` × `h` deal (with gravity or not), played along the
 /// deal's witness.
 fn finished(w: usize, h: usize, gravity: bool) -> Game {
-    let spec = Spec::new(w, h, 4).unwrap().with_gravity(gravity);
+    let spec = Spec::new(w, h).with_gravity(gravity);
     let deal = shisen::generate::generate(&spec, &mut SeededRng::new(1)).unwrap();
     let mut game = Game::new(deal.board, gravity);
     for (a, b) in deal.witness.unwrap() {

@@ -97,7 +97,7 @@ fn random_full_deals_are_decided_and_witnesses_replay() {
 fn generated_deals_are_confirmed_by_the_solver() {
     for seed in 0..4 {
         for gravity in [false, true] {
-            let spec = shisen::generate::Spec::new(8, 4, 4).unwrap().with_gravity(gravity);
+            let spec = shisen::generate::Spec::new(8, 4).with_gravity(gravity);
             let deal = shisen::generate::generate(&spec, &mut SeededRng::new(seed)).unwrap();
             let (board, witness) = (deal.board, deal.witness.unwrap());
             assert!(solver::replay(&board, gravity, &witness).unwrap().is_cleared());
@@ -131,7 +131,7 @@ fn hopeless_under_gravity() -> Board {
 /// A random 24x12 deal (seed 1) that is lost under gravity, but not by the frozen-tile
 /// fixpoint at the root nor by probing pairings: the search then meets millions of positions.
 fn undecided_under_gravity() -> Board {
-    let spec = shisen::generate::Spec::new(24, 12, 4).unwrap().with_gravity(true);
+    let spec = shisen::generate::Spec::new(24, 12).with_gravity(true);
     shisen::generate::deal_any(&spec, &mut SeededRng::new(1)).unwrap()
 }
 
@@ -241,7 +241,7 @@ fn a_zero_time_limit_gives_up_at_once() {
 /// of each kind (the search probes pairings of classes of four, so six-tile classes keep it
 /// busy).
 fn busy_without_gravity() -> Board {
-    let spec = shisen::generate::Spec::new(30, 16, 6).unwrap();
+    let spec = shisen::generate::Spec::new(30, 16).with_copies(6);
     shisen::generate::deal_any(&spec, &mut SeededRng::new(0)).unwrap()
 }
 

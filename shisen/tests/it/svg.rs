@@ -19,7 +19,7 @@ fn a_path_around_the_top_of_the_ring() {
 
 #[test]
 fn a_seeded_deal_with_its_hint() {
-    let deal = generate(&Spec::default().with_size(4, 2), &mut SeededRng::new(2026)).unwrap();
+    let deal = generate(&Spec::new(4, 2), &mut SeededRng::new(2026)).unwrap();
     let hint = shisen::hint(&deal.board).unwrap();
     insta::assert_snapshot!(shisen::svg::render(&deal.board, Some(&hint.path)));
 }

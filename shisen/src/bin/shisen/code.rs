@@ -1,5 +1,6 @@
 //! `shisen code`: the code of each puzzle, or (`--decode`) the board of each code; and the
-//! reading of a puzzle given as a board text or a code, for every command that reads one.
+//! reading of a puzzle given as a board text or a code, for every command that reads one
+//! ([`read_puzzle`], [`read_board`]).
 
 use engine::cli::{Failure, Input};
 use engine::code::looks_like_code;
@@ -66,6 +67,11 @@ fn puzzle(name: &str, first: usize, text: &str) -> Result<(Board, bool), Failure
 pub(crate) fn read_puzzle(source: &str, input: Input<'_>) -> Result<(Board, bool), Failure> {
     let (name, text) = input.read(source).map_err(|e| Failure(2, e.to_string()))?;
     puzzle(&name, 1, &text)
+}
+
+/// The board in `source`, given as its text or its code (its gravity flag unused).
+pub(crate) fn read_board(source: &str, input: Input<'_>) -> Result<Board, Failure> {
+    read_puzzle(source, input).map(|(board, _)| board)
 }
 
 /// The blocks of `text` separated by blank lines, each with the number of its first line.
