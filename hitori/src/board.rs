@@ -8,7 +8,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use engine::{Grid, ParseError};
-use serde::{Deserialize, Serialize};
 
 /// A Hitori puzzle: any size from 1×1, numbers of any magnitude.
 ///
@@ -18,8 +17,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(p.numbers()[engine::Coord::new(2, 1)], 1);
 /// assert_eq!(p.to_string(), "1 1 2\n2 3 1\n3 2 2\n");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     numbers: Grid<u32>,
 }
@@ -96,7 +94,7 @@ impl Puzzle {
     /// ```
     #[must_use]
     pub fn rows(&self) -> Vec<String> {
-        self.to_string().lines().map(str::to_string).collect()
+        engine::text_rows(self)
     }
 
     /// Prints a shading of this puzzle in the solution text format: `#` where `shaded`
@@ -136,18 +134,7 @@ impl FromStr for Puzzle {
     }
 }
 
-impl TryFrom<Vec<String>> for Puzzle {
-    type Error = ParseError;
-    fn try_from(rows: Vec<String>) -> Result<Puzzle, ParseError> {
-        Puzzle::parse(&rows.join("\n"))
-    }
-}
-
-impl From<Puzzle> for Vec<String> {
-    fn from(p: Puzzle) -> Vec<String> {
-        p.rows()
-    }
-}
+engine::serde_text_rows!(Puzzle);
 
 #[cfg(test)]
 mod tests {

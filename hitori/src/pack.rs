@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Puzzle;
 use crate::code::CodeError;
-use crate::generate::{GenerateError, Spec, fits_search, generate_with_solution};
+use crate::generate::{GenerateError, Spec, fits_search, generate_with_solution_within};
 use crate::solver::{Answer, Options, solve};
 use crate::steps::{Difficulty, grade};
 use crate::symmetry::{Key, canonical_key};
@@ -449,11 +449,11 @@ pub fn make_entry(seed: u64, options: &PackOptions, budget: &Budget) -> Made<Pac
     if let Err(e) = options.check() {
         return Made::Failed(e.to_string());
     }
-    let mut spec = Spec::new(options.size.width, options.size.height).with_budget(budget.clone());
+    let mut spec = Spec::default().with_size(options.size);
     if let Some(d) = options.target(seed) {
         spec = spec.with_difficulty(d);
     }
-    let generated = match generate_with_solution(&spec, &mut SeededRng::new(seed)) {
+    let generated = match generate_with_solution_within(&spec, &mut SeededRng::new(seed), budget) {
         Ok(g) => g,
         Err(GenerateError::GaveUp { reason }) => return Made::Stopped(reason),
         Err(GenerateError::NoPuzzleOfDifficulty { difficulty, .. }) => {

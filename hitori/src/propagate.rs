@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::board::Puzzle;
 use crate::connectivity::{Connectivity, Mark};
-use crate::rules::{Cell, Line};
+use crate::rules::{Cell, Line, lines};
 
 /// Cell states under propagation (see the module documentation).
 pub(crate) struct Propagator {
@@ -49,9 +49,9 @@ impl Propagator {
         let mut groups = vec![[0u32; 2]; w * h];
         let mut members: Vec<Vec<u32>> = Vec::new();
         let mut ids: FxHashMap<u32, u32> = FxHashMap::default();
-        for line in Line::all(w, h) {
+        for (line, cells) in lines(w, h) {
             ids.clear();
-            for i in line.cells(w, h) {
+            for i in cells {
                 let id = *ids.entry(g[i]).or_insert_with(|| {
                     members.push(Vec::new());
                     (members.len() - 1) as u32

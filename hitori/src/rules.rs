@@ -85,20 +85,36 @@ impl fmt::Display for Line {
 }
 
 impl Line {
-    /// Every line of a `width`×`height` board: the rows from the top, then the columns from
-    /// the left.
-    pub(crate) fn all(width: usize, height: usize) -> impl Iterator<Item = Line> {
-        (0..height).map(Line::Row).chain((0..width).map(Line::Column))
-    }
-
-    /// The indices (`y * width + x`) of the line's cells, left to right or top to bottom.
-    pub(crate) fn cells(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    /// The indices (`y * width + x`) of the line's cells on a `width`×`height` board, left
+    /// to right or top to bottom.
+    ///
+    /// ```
+    /// use hitori::rules::Line;
+    /// assert_eq!(Line::Row(1).cells(3, 2).collect::<Vec<_>>(), vec![3, 4, 5]);
+    /// assert_eq!(Line::Column(2).cells(3, 2).collect::<Vec<_>>(), vec![2, 5]);
+    /// ```
+    pub fn cells(self, width: usize, height: usize) -> impl Iterator<Item = usize> {
         let (start, step, len) = match self {
             Line::Row(y) => (y * width, 1, width),
             Line::Column(x) => (x, width, height),
         };
         (0..len).map(move |k| start + k * step)
     }
+}
+
+/// Every line of a `width`×`height` board with the indices (`y * width + x`) of its cells:
+/// the rows from the top (each left to right), then the columns from the left (each top to
+/// bottom).
+///
+/// ```
+/// use hitori::rules::{Line, lines};
+/// let all: Vec<(Line, Vec<usize>)> = lines(3, 2).map(|(line, cells)| (line, cells.collect())).collect();
+/// assert_eq!(all.len(), 5);
+/// assert_eq!(all[1], (Line::Row(1), vec![3, 4, 5]));
+/// assert_eq!(all[4], (Line::Column(2), vec![2, 5]));
+/// ```
+pub fn lines(width: usize, height: usize) -> impl Iterator<Item = (Line, impl Iterator<Item = usize>)> {
+    (0..height).map(Line::Row).chain((0..width).map(Line::Column)).map(move |line| (line, line.cells(width, height)))
 }
 
 /// The other cells of cell `i`'s row (left to right), then of its column (top to bottom),
@@ -197,8 +213,8 @@ pub fn check(puzzle: &Puzzle, states: &Grid<Cell>) -> Vec<Violation> {
     }
     let numbers = puzzle.numbers();
     let mut out = Vec::new();
-    for line in Line::all(w, h) {
-        let cells: Vec<Coord> = line.cells(w, h).map(|i| Coord::new((i % w) as i32, (i / w) as i32)).collect();
+    for (line, cells) in lines(w, h) {
+        let cells: Vec<Coord> = cells.map(|i| Coord::new((i % w) as i32, (i / w) as i32)).collect();
         let mut seen: Vec<u32> = Vec::new();
         for &c in &cells {
             let n = numbers[c];
@@ -275,9 +291,9 @@ mod tests {
 
     #[test]
     fn lines_list_rows_then_columns() {
-        let lines: Vec<(Line, Vec<usize>)> = Line::all(3, 2).map(|l| (l, l.cells(3, 2).collect())).collect();
+        let all: Vec<(Line, Vec<usize>)> = lines(3, 2).map(|(l, cells)| (l, cells.collect())).collect();
         assert_eq!(
-            lines,
+            all,
             vec![
                 (Line::Row(0), vec![0, 1, 2]),
                 (Line::Row(1), vec![3, 4, 5]),

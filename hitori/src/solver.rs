@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Puzzle;
 use crate::propagate::Propagator;
-use crate::rules::{Cell, Line};
+use crate::rules::{Cell, lines};
 
 /// The solver's verdict on a puzzle (`true` = shaded in the solutions).
 ///
@@ -186,8 +186,8 @@ pub fn static_deductions(puzzle: &Puzzle) -> Vec<(usize, Cell, StaticRule)> {
     let (w, h) = (puzzle.width(), puzzle.height());
     let g = puzzle.numbers();
     let mut out = Vec::new();
-    let lines: Vec<Vec<usize>> = Line::all(w, h).map(|line| line.cells(w, h).collect()).collect();
-    for line in &lines {
+    for (_, cells) in lines(w, h) {
+        let line: Vec<usize> = cells.collect();
         for k in 1..line.len().saturating_sub(1) {
             let (a, m, b) = (line[k - 1], line[k], line[k + 1]);
             if g[a] == g[b] {
@@ -198,7 +198,7 @@ pub fn static_deductions(puzzle: &Puzzle) -> Vec<(usize, Cell, StaticRule)> {
         for k in 1..line.len() {
             let (a, b) = (line[k - 1], line[k]);
             if g[a] == g[b] {
-                for &o in line {
+                for &o in &line {
                     if o != a && o != b && g[o] == g[a] {
                         out.push((o, Cell::Shaded, StaticRule::PairIsolation));
                     }

@@ -7,7 +7,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use engine::{Grid, ParseError};
-use serde::{Deserialize, Serialize};
 
 use crate::board::Puzzle;
 use crate::rules::Cell;
@@ -21,8 +20,7 @@ use crate::rules::Cell;
 /// assert_eq!(s.cells()[engine::Coord::new(1, 0)], Cell::Unshaded);
 /// assert_eq!(s.to_string(), "x o\n. .\n");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "Vec<String>", into = "Vec<String>")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// The marks ([`crate::game::Game`] changes them in place).
     pub(crate) cells: Grid<Cell>,
@@ -98,7 +96,7 @@ impl State {
     /// ```
     #[must_use]
     pub fn rows(&self) -> Vec<String> {
-        self.to_string().lines().map(str::to_string).collect()
+        engine::text_rows(self)
     }
 }
 
@@ -123,15 +121,4 @@ impl FromStr for State {
     }
 }
 
-impl TryFrom<Vec<String>> for State {
-    type Error = ParseError;
-    fn try_from(rows: Vec<String>) -> Result<State, ParseError> {
-        State::parse(&rows.join("\n"))
-    }
-}
-
-impl From<State> for Vec<String> {
-    fn from(s: State) -> Vec<String> {
-        s.rows()
-    }
-}
+engine::serde_text_rows!(State);

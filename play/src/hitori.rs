@@ -162,11 +162,11 @@ pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
 
 pub(crate) fn new(work: &NewWork, budget: &Budget) -> Result<Puzzle, ApiError> {
     let (size, difficulty, seed) = (work.size, work.difficulty, work.seed);
-    let mut spec = Spec::default().with_size(size).with_budget(budget.clone());
+    let mut spec = Spec::default().with_size(size);
     if let Some(d) = difficulty {
         spec = spec.with_difficulty(d);
     }
-    let puzzle = match hitori::generate(&spec, &mut SeededRng::new(seed)) {
+    let puzzle = match hitori::generate_within(&spec, &mut SeededRng::new(seed), budget) {
         Ok(puzzle) => puzzle,
         Err(GenerateError::GaveUp { reason }) => return Err(ApiError::stopped(reason)),
         Err(e) => return Err(ApiError::unprocessable(e.to_string())),

@@ -19,8 +19,8 @@
 //!
 //! Repairs and restarts are bounded and every choice comes from the random stream (each
 //! uniqueness proof is capped by a node count, not a clock), so the same seed gives the
-//! same puzzle everywhere. The [`Spec`]'s budget only decides whether generation finishes:
-//! its clock, cancel token and node limit stop it with [`GenerateError::GaveUp`].
+//! same puzzle everywhere. The budget ([`generate_within`]) only decides whether generation
+//! finishes: its clock, cancel token and node limit stop it with [`GenerateError::GaveUp`].
 
 use engine::{Budget, SeededRng};
 
@@ -76,12 +76,19 @@ pub fn fits_search(width: usize, height: usize) -> bool {
 /// let medium = generate(&Spec::new(6, 6).with_difficulty(Difficulty::Medium), &mut SeededRng::new(3)).unwrap();
 /// assert_eq!(grade(&medium), Difficulty::Medium);
 /// ```
+///
+/// # Errors
+///
+/// A [`GenerateError`]: a side of 0, no unique puzzle at the size, no puzzle of the
+/// difficulty in [`GRADED_TRIES`] starts, a `search` puzzle on a board too small for it, or
+/// the budget ran out ([`generate_within`] takes one).
 pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, GenerateError> {
     generate_with_solution(spec, rng).map(|g| g.puzzle)
 }
 
-/// [`generate`] within `budget` (instead of the spec's own), the form every game crate
-/// offers.
+/// [`generate`] within `budget`: its clock, cancel token and node limit stop generation
+/// with [`GenerateError::GaveUp`] (the spec's own budget, set by the deprecated
+/// [`Spec::with_budget`], is not used). The form every game crate offers.
 ///
 /// ```
 /// let token = engine::CancelToken::new();
@@ -90,25 +97,54 @@ pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, GenerateErro
 /// let spec = hitori::Spec::new(30, 30);
 /// assert!(hitori::generate::generate_within(&spec, &mut engine::SeededRng::new(1), &budget).is_err());
 /// ```
+///
+/// # Errors
+///
+/// As [`generate`].
 pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Puzzle, GenerateError> {
-    generate(&spec.clone().with_budget(budget.clone()), rng)
+    generate_with_solution_within(spec, rng, budget).map(|g| g.puzzle)
 }
 
 /// [`generate`], also returning the solution.
 ///
 /// ```
-/// use hitori::generate::{generate_with_solution, Spec, GenerateError};
+/// use hitori::generate::{generate_with_solution, Spec};
 /// let g = generate_with_solution(&Spec::new(5, 5), &mut engine::SeededRng::new(1)).unwrap();
+/// assert!(hitori::rules::is_solution(&g.puzzle, &g.solution));
+/// ```
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_with_solution(spec: &Spec, rng: &mut SeededRng) -> Result<Generated, GenerateError> {
+    generate_with_solution_within(spec, rng, &spec.budget)
+}
+
+/// [`generate_with_solution`] within `budget`, as [`generate_within`].
+///
+/// ```
+/// use hitori::generate::{generate_with_solution_within, GenerateError, Spec};
+/// let budget = engine::Budget::default();
+/// let g = generate_with_solution_within(&Spec::new(5, 5), &mut engine::SeededRng::new(1), &budget).unwrap();
 /// assert!(hitori::rules::is_solution(&g.puzzle, &g.solution));
 ///
 /// // A cancelled budget stops generation.
 /// let token = engine::CancelToken::new();
 /// token.cancel();
-/// let spec = Spec::new(30, 30).with_budget(engine::Budget::default().with_cancel(token));
-/// assert!(matches!(generate_with_solution(&spec, &mut engine::SeededRng::new(1)), Err(GenerateError::GaveUp { .. })));
+/// let budget = engine::Budget::default().with_cancel(token);
+/// let made = generate_with_solution_within(&Spec::new(30, 30), &mut engine::SeededRng::new(1), &budget);
+/// assert!(matches!(made, Err(GenerateError::GaveUp { .. })));
 /// ```
-pub fn generate_with_solution(spec: &Spec, rng: &mut SeededRng) -> Result<Generated, GenerateError> {
-    generate_with_stats(spec, rng).map(|(g, _)| g)
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_with_solution_within(
+    spec: &Spec,
+    rng: &mut SeededRng,
+    budget: &Budget,
+) -> Result<Generated, GenerateError> {
+    generate_with_stats_within(spec, rng, budget).map(|(g, _)| g)
 }
 
 /// [`generate_with_solution`], also telling what the generation did.
@@ -123,7 +159,27 @@ pub fn generate_with_solution(spec: &Spec, rng: &mut SeededRng) -> Result<Genera
 ///
 /// As [`generate`].
 pub fn generate_with_stats(spec: &Spec, rng: &mut SeededRng) -> Result<(Generated, Stats), GenerateError> {
-    let mut meter = spec.budget.start();
+    generate_with_stats_within(spec, rng, &spec.budget)
+}
+
+/// [`generate_with_stats`] within `budget`, as [`generate_within`].
+///
+/// ```
+/// use hitori::generate::{generate_with_stats_within, Spec};
+/// let budget = engine::Budget::default().with_node_limit(1_000_000);
+/// let (_, stats) = generate_with_stats_within(&Spec::new(6, 6), &mut engine::SeededRng::new(2), &budget).unwrap();
+/// assert_eq!(stats.puzzles, 1);
+/// ```
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_with_stats_within(
+    spec: &Spec,
+    rng: &mut SeededRng,
+    budget: &Budget,
+) -> Result<(Generated, Stats), GenerateError> {
+    let mut meter = budget.start();
     let (width, height) = (spec.size.width, spec.size.height);
     let mut stats = Stats::default();
     let Some(difficulty) = spec.difficulty else {

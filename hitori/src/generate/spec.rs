@@ -52,7 +52,7 @@ pub enum GenerateError {
         /// Board height.
         height: usize,
     },
-    /// The spec's budget ran out (or was cancelled) first.
+    /// The budget ([`generate_within`](super::generate_within)) ran out (or was cancelled) first.
     #[error("gave up before a puzzle was found ({reason})")]
     GaveUp {
         /// Which limit stopped generation.
@@ -60,8 +60,8 @@ pub enum GenerateError {
     },
 }
 
-/// What to generate: a size, optionally a difficulty, and the budget generation runs under.
-/// The budget is not part of the serialised form.
+/// What to generate: a size and optionally a difficulty. The budget generation runs under
+/// goes to [`generate_within`](super::generate_within) (or the other `_within` forms).
 ///
 /// ```
 /// use hitori::generate::Spec;
@@ -79,7 +79,10 @@ pub struct Spec {
     #[serde(default)]
     pub difficulty: Option<Difficulty>,
     /// Time limit, cancel token, node limit (branchings of all uniqueness proofs, and one
-    /// node per puzzle graded).
+    /// node per puzzle graded), set by the deprecated [`Spec::with_budget`]: [`generate`](super::generate),
+    /// [`generate_with_solution`](super::generate_with_solution) and
+    /// [`generate_with_stats`](super::generate_with_stats) run under it, the `_within` forms
+    /// under the budget they are given. Not part of the serialised form.
     #[serde(skip)]
     pub budget: Budget,
 }
@@ -126,12 +129,15 @@ impl Spec {
         self
     }
 
-    /// The same spec with `budget`.
+    /// The same spec with `budget`, which [`generate`](super::generate) honours; pass the
+    /// budget to [`generate_within`](super::generate_within) instead.
     ///
     /// ```
+    /// #![allow(deprecated)]
     /// let spec = hitori::generate::Spec::default().with_budget(engine::Budget::default().with_node_limit(9));
     /// assert_eq!(spec.budget.node_limit(), Some(9));
     /// ```
+    #[deprecated(note = "pass the budget to generate_within")]
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;

@@ -174,23 +174,39 @@ fn larger_and_non_square_puzzles_are_unique_and_deterministic() {
 fn the_budget_stops_generation() {
     use std::time::{Duration, Instant};
     let start = Instant::now();
-    let spec = Spec::new(300, 300).with_budget(Budget::default().with_time_limit(Duration::from_millis(100)));
-    let e = generate(&spec, &mut SeededRng::new(1)).unwrap_err();
+    let budget = Budget::default().with_time_limit(Duration::from_millis(100));
+    let e = generate_within(&Spec::new(300, 300), &mut SeededRng::new(1), &budget).unwrap_err();
     assert_eq!(e, GenerateError::GaveUp { reason: StopReason::TimeLimit });
     assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     // Grading a big board reads the clock while it probes.
     for d in [Difficulty::Medium, Difficulty::Hard, Difficulty::NeedsSearch] {
         let start = Instant::now();
         let budget = Budget::default().with_time_limit(Duration::from_millis(300));
-        let e = generate(&Spec::new(400, 400).with_difficulty(d).with_budget(budget), &mut SeededRng::new(1));
+        let e = generate_within(&Spec::new(400, 400).with_difficulty(d), &mut SeededRng::new(1), &budget);
         assert_eq!(e, Err(GenerateError::GaveUp { reason: StopReason::TimeLimit }));
         assert!(start.elapsed() < Duration::from_secs(5), "{d}: {:?}", start.elapsed());
     }
-    let spec = Spec::new(8, 8).with_difficulty(Difficulty::Hard).with_budget(Budget::default().with_node_limit(0));
+    let spec = Spec::new(8, 8).with_difficulty(Difficulty::Hard);
     // A node limit of 0 stops at the first branching, or lets a puzzle through that
     // needs none.
-    match generate(&spec, &mut SeededRng::new(5)) {
+    match generate_within(&spec, &mut SeededRng::new(5), &Budget::default().with_node_limit(0)) {
         Ok(p) => assert_eq!(crate::steps::grade(&p), Difficulty::Hard),
         Err(e) => assert_eq!(e, GenerateError::GaveUp { reason: StopReason::NodeLimit }),
     }
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_spec_budget_is_honoured_and_the_given_one_wins() {
+    let token = engine::CancelToken::new();
+    token.cancel();
+    let cancelled = Budget::default().with_cancel(token);
+    let gave_up = Err(GenerateError::GaveUp { reason: StopReason::Cancelled });
+    let spec = Spec::new(6, 6).with_budget(cancelled.clone());
+    assert_eq!(generate(&spec, &mut SeededRng::new(1)), gave_up);
+    assert_eq!(generate_with_solution(&spec, &mut SeededRng::new(1)).map(|g| g.puzzle), gave_up);
+    // The `_within` forms run under the budget they are given, not the spec's.
+    let free = generate_within(&spec, &mut SeededRng::new(1), &Budget::default());
+    assert_eq!(free, generate(&Spec::new(6, 6), &mut SeededRng::new(1)));
+    assert_eq!(generate_within(&Spec::new(6, 6), &mut SeededRng::new(1), &cancelled), gave_up);
 }

@@ -7,7 +7,7 @@ use engine::cli::{Failure, Input, PackArgs, RunArgs};
 use hitori::pack::{PackEntry, PackOptions, make_entry};
 use hitori::steps::Difficulty;
 
-use crate::{DifficultyArg, parse_size};
+use crate::input::{DifficultyArg, parse_size};
 
 /// The arguments of `hitori pack`.
 #[derive(clap::Args)]
