@@ -3,17 +3,15 @@
 
 use engine::{SeededRng, Size};
 use fifteen::generate::Spec;
-use fifteen::{Answer, Move, Options, Puzzle, generate, solve};
+use fifteen::{Answer, Move, Options, generate, solve};
 
 fn main() {
     let mut rng = SeededRng::new(2026);
     for (size, options) in
         [(Size::new(3, 3), Options::default()), (Size::new(4, 4), Options::default().with_fast(true))]
     {
-        let spec = Spec::new(size);
-        let board = generate(&spec, &mut rng).expect("named goals fit every size");
-        let goal = spec.goal.layout(size.width, size.height).expect("named goals fit every size");
-        let puzzle = Puzzle::new(board, goal).expect("generated boards have the goal's tiles");
+        let spec = Spec::default().with_size(size);
+        let puzzle = generate(&spec, &mut rng).expect("named goals fit every size");
         let report = solve(&puzzle, &options).expect("no pattern database to mismatch");
         let moves = report.outcome.answer().and_then(Answer::moves).expect("generated boards are solvable");
         let mut replay = puzzle.start().clone();

@@ -7,25 +7,26 @@
 //! uniform. A strip (1×N or N×1) only shifts, so there the blank cell is drawn instead.
 //! [`random_walk`] is the seed's other method: random legal moves from the goal.
 //!
-//! [`generate`] is the one entry point: a [`Spec`] (size, goal, method, budget) and a
-//! seeded rng give a board.
+//! [`generate`] is the one entry point: a [`Spec`] (size, goal, method) and a seeded rng
+//! give a [`Puzzle`], the board with the goal it was drawn for; [`generate_within`] runs a
+//! long walk under a budget.
 
 use engine::{Budget, Meter, SeededRng, Size};
 use serde::{Deserialize, Serialize};
 
 use crate::board::neighbour;
 use crate::solvable::is_reachable;
-use crate::{Board, Error, Goal, Move};
+use crate::{Board, Error, Goal, Move, Puzzle};
 
 /// The longest random walk [`generate`] takes, in moves.
 pub const MAX_WALK: u64 = 1_000_000;
 
-/// What to generate: a board size, a goal, uniform boards or random walks, and the budget
-/// a long walk runs under. Serialised without the budget.
+/// What to generate: a board size, a goal, uniform boards or random walks. Serialised
+/// without the budget.
 ///
 /// ```
 /// use fifteen::generate::Spec;
-/// let spec = Spec::new(engine::Size::new(4, 3)).with_goal(fifteen::Goal::Spiral).with_walk(Some(40));
+/// let spec = Spec::new(4, 3).with_goal(fifteen::Goal::Spiral).with_walk(Some(40));
 /// assert_eq!(spec.walk, Some(40));
 /// let json = serde_json::to_string(&spec).unwrap();
 /// assert_eq!(json, r#"{"size":{"width":4,"height":3},"goal":"Spiral","walk":40}"#);
@@ -40,40 +41,42 @@ pub struct Spec {
     /// `None`: uniform over the boards that reach the goal; `Some(k)`: `k` random moves
     /// from the goal (at most [`MAX_WALK`]).
     pub walk: Option<u64>,
-    /// The budget of a walk (checked every [`engine::budget::CHECK_EVERY`] moves).
+    /// The budget [`generate`] runs a walk under (set by the deprecated
+    /// [`Spec::with_budget`]; [`generate_within`] takes its budget as an argument instead).
     #[serde(skip)]
     pub budget: Budget,
 }
 
 impl Spec {
-    /// Uniform boards of `size` for the blank-last goal, no budget.
+    /// Uniform boards of `width`×`height` cells for the blank-last goal. Any numbers are
+    /// accepted: a size no goal fits is an error of [`generate`].
     ///
     /// ```
-    /// let spec = fifteen::generate::Spec::new(engine::Size::new(4, 4));
+    /// let spec = fifteen::generate::Spec::new(4, 4);
     /// assert_eq!(spec.goal, fifteen::Goal::BlankLast);
+    /// assert!(fifteen::generate(&fifteen::Spec::new(1, 1), &mut engine::SeededRng::new(1)).is_err());
     /// ```
     #[must_use]
-    pub fn new(size: Size) -> Spec {
-        Spec { size, goal: Goal::BlankLast, walk: None, budget: Budget::default() }
+    pub fn new(width: usize, height: usize) -> Spec {
+        Spec { size: Size::new(width, height), goal: Goal::BlankLast, walk: None, budget: Budget::default() }
     }
 
-    /// The same spec with a `width`×`height` board: the setter the other games' specs
-    /// share (`Spec::default().with_size(width, height)`).
+    /// The same spec with a board of `size`.
     ///
     /// ```
-    /// let spec = fifteen::Spec::default().with_size(5, 3);
+    /// let spec = fifteen::Spec::default().with_size(engine::Size::new(5, 3));
     /// assert_eq!((spec.size.width, spec.size.height), (5, 3));
     /// ```
     #[must_use]
-    pub fn with_size(mut self, width: usize, height: usize) -> Spec {
-        self.size = Size::new(width, height);
+    pub fn with_size(mut self, size: Size) -> Spec {
+        self.size = size;
         self
     }
 
     /// The same spec with `goal`.
     ///
     /// ```
-    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_goal(fifteen::Goal::Snake);
+    /// let spec = fifteen::generate::Spec::new(3, 3).with_goal(fifteen::Goal::Snake);
     /// assert_eq!(spec.goal, fifteen::Goal::Snake);
     /// ```
     #[must_use]
@@ -85,7 +88,7 @@ impl Spec {
     /// The same spec with random walks of `walk` moves (`None`: uniform).
     ///
     /// ```
-    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_walk(Some(9));
+    /// let spec = fifteen::generate::Spec::new(3, 3).with_walk(Some(9));
     /// assert_eq!(spec.walk, Some(9));
     /// ```
     #[must_use]
@@ -94,13 +97,15 @@ impl Spec {
         self
     }
 
-    /// The same spec with `budget`.
+    /// The same spec with `budget`, which [`generate`] honours.
     ///
     /// ```
+    /// # #![allow(deprecated)]
     /// let b = engine::Budget::default().with_node_limit(10);
-    /// let spec = fifteen::generate::Spec::new(engine::Size::new(3, 3)).with_budget(b);
+    /// let spec = fifteen::generate::Spec::new(3, 3).with_budget(b);
     /// assert_eq!(spec.budget.node_limit(), Some(10));
     /// ```
+    #[deprecated(note = "pass the budget to generate_within")]
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Spec {
         self.budget = budget;
@@ -109,58 +114,61 @@ impl Spec {
 }
 
 impl Default for Spec {
-    /// The 15-puzzle: uniform 4×4 boards for the blank-last goal, no budget.
+    /// The 15-puzzle: uniform 4×4 boards for the blank-last goal.
     ///
     /// ```
     /// let spec = fifteen::Spec::default();
     /// assert_eq!((spec.size.width, spec.size.height, spec.walk), (4, 4, None));
     /// ```
     fn default() -> Spec {
-        Spec::new(Size::new(4, 4))
+        Spec::new(4, 4)
     }
 }
 
-/// A board for `spec`, drawn from `rng`: never the goal itself, always able to reach it.
-/// An error when the goal does not fit the size, the walk is longer than [`MAX_WALK`], or
-/// the budget stops a walk.
+/// A puzzle for `spec`, drawn from `rng`: a start board that is never the goal and always
+/// reaches it, with the goal laid out at the spec's size. An error when the goal does not
+/// fit the size, the walk is longer than [`MAX_WALK`], or the spec's budget stops a walk.
 ///
 /// ```
-/// use engine::{SeededRng, Size};
+/// use engine::SeededRng;
 /// use fifteen::{generate, generate::Spec, solvable::is_reachable, Goal};
-/// let spec = Spec::new(Size::new(4, 4));
-/// let b = generate(&spec, &mut SeededRng::new(2026)).unwrap();
-/// assert!(is_reachable(&b, &Goal::BlankLast.layout(4, 4).unwrap()));
-/// assert_eq!(b, generate(&spec, &mut SeededRng::new(2026)).unwrap());
+/// let spec = Spec::new(4, 4);
+/// let p = generate(&spec, &mut SeededRng::new(2026)).unwrap();
+/// assert_eq!(p.goal(), &Goal::BlankLast.layout(4, 4).unwrap());
+/// assert!(is_reachable(p.start(), p.goal()));
+/// assert_eq!(p, generate(&spec, &mut SeededRng::new(2026)).unwrap());
 /// assert!(generate(&spec.with_walk(Some(u64::MAX)), &mut SeededRng::new(1)).is_err());
 /// ```
-pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Board, Error> {
-    let goal = spec.goal.layout(spec.size.width, spec.size.height)?;
-    match spec.walk {
-        None => Ok(uniform(&goal, rng)),
-        Some(steps) if steps > MAX_WALK => Err(Error::Limit { what: "walk", value: steps, max: MAX_WALK }),
-        Some(steps) => {
-            let mut meter = spec.budget.start();
-            let board = walk(&goal, steps as usize, rng, &mut meter);
-            match meter.stopped() {
-                Some(reason) => Err(Error::GaveUp(reason)),
-                None => Ok(board),
-            }
-        }
-    }
+pub fn generate(spec: &Spec, rng: &mut SeededRng) -> Result<Puzzle, Error> {
+    generate_within(spec, rng, &spec.budget)
 }
 
-/// [`generate`] within `budget` (instead of the spec's own), the form every game crate
-/// offers.
+/// [`generate`] within `budget` (in place of the spec's own): a walk stops with
+/// [`Error::GaveUp`] when the budget runs out.
 ///
 /// ```
-/// use engine::{Budget, SeededRng, Size};
+/// use engine::{Budget, SeededRng};
 /// use fifteen::generate::{generate_within, Spec};
 /// let budget = Budget::default().with_node_limit(10);
-/// let spec = Spec::new(Size::new(4, 4)).with_walk(Some(1000));
+/// let spec = Spec::new(4, 4).with_walk(Some(1000));
 /// assert!(generate_within(&spec, &mut SeededRng::new(1), &budget).is_err());
+/// assert!(generate_within(&spec, &mut SeededRng::new(1), &Budget::default()).is_ok());
 /// ```
-pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Board, Error> {
-    generate(&spec.clone().with_budget(budget.clone()), rng)
+pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Result<Puzzle, Error> {
+    let goal = spec.goal.layout(spec.size.width, spec.size.height)?;
+    let board = match spec.walk {
+        None => uniform(&goal, rng),
+        Some(steps) if steps > MAX_WALK => return Err(Error::Limit { what: "walk", value: steps, max: MAX_WALK }),
+        Some(steps) => {
+            let mut meter = budget.start();
+            let board = walk(&goal, steps as usize, rng, &mut meter);
+            if let Some(reason) = meter.stopped() {
+                return Err(Error::GaveUp(reason));
+            }
+            board
+        }
+    };
+    Puzzle::new(board, goal)
 }
 
 /// A uniformly random board, other than `goal`, that can reach `goal`.

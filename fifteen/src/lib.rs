@@ -1,8 +1,6 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod code;
 pub mod error;
 pub mod fixture;

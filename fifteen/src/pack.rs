@@ -461,7 +461,8 @@ impl Maker {
 
 /// The board of `seed`: the first board `fifteen generate --seed` prints.
 fn seed_board(spec: &PackSpec, seed: u64) -> Result<Board, crate::Error> {
-    generate::generate(&Spec::new(spec.size).with_goal(spec.goal.clone()), &mut SeededRng::new(seed))
+    let spec = Spec::default().with_size(spec.size).with_goal(spec.goal.clone());
+    generate::generate(&spec, &mut SeededRng::new(seed)).map(|p| p.start().clone())
 }
 
 /// The solver of a spec: optimal with pattern databases on 10 to 16 cells, with linear

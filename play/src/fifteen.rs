@@ -113,9 +113,10 @@ pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
 
 pub(crate) fn new(work: NewWork, pdbs: &PdbCache, budget: &Budget) -> Result<Puzzle, ApiError> {
     let NewWork { size, goal, name, target, seed } = work;
-    let spec = Spec::new(size).with_goal(goal.clone()).with_budget(budget.clone());
-    let board =
-        fifteen::generate(&spec, &mut SeededRng::new(seed)).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let spec = Spec::default().with_size(size).with_goal(goal.clone());
+    let dealt = fifteen::generate_within(&spec, &mut SeededRng::new(seed), budget)
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let board = dealt.start().clone();
     answer(Opened { board, goal, name, target }, Some(seed), pdbs, budget)
 }
 

@@ -155,13 +155,12 @@ fn bad_codes_exit_2_naming_the_line_and_the_fault() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Any text given to `code --decode` or `solve` in process: an answer or exit 2, never a
-    /// panic.
+    /// Any text given to `code --decode` or `check`: an answer or exit 2, never a panic
+    /// (checked by `run`).
     #[test]
     fn commands_never_panic_on_arbitrary_codes(text in "(fifteen:1:)?[A-Za-z0-9_:\\- -]{0,80}") {
-        for command in [&["fifteen", "code", "--decode"][..], &["fifteen", "check"]] {
-            let mut out = Vec::new();
-            let (code, _) = fifteen::cli::run_with_input(command, &mut out, Some(&text));
+        for command in [&["code", "--decode"][..], &["check"]] {
+            let (code, _, _) = run(command, &text);
             prop_assert!(code == 0 || code == 1 || code == 2, "{code}");
         }
     }
@@ -170,13 +169,11 @@ proptest! {
     #[test]
     fn the_command_prints_what_the_library_encodes(seed in 0u64..1000) {
         let mut rng = engine::SeededRng::new(seed);
-        let spec = fifteen::Spec::new(engine::Size::new(4, 3)).with_goal(Goal::Snake);
-        let board = fifteen::generate(&spec, &mut rng).unwrap();
-        let code = Code::new(board.clone(), Goal::Snake).unwrap().to_string();
-        let mut out = Vec::new();
-        let args = ["fifteen", "code", "--width", "4", "--goal", "snake"];
-        let (exit, _) = fifteen::cli::run_with_input(args, &mut out, Some(&board.to_line()));
+        let spec = fifteen::Spec::new(4, 3).with_goal(Goal::Snake);
+        let puzzle = fifteen::generate(&spec, &mut rng).unwrap();
+        let code = Code::new(puzzle.start().clone(), Goal::Snake).unwrap().to_string();
+        let (exit, out, _) = run(&["code", "--width", "4", "--goal", "snake"], &puzzle.start().to_line());
         prop_assert_eq!(exit, 0);
-        prop_assert_eq!(String::from_utf8(out).unwrap(), format!("{code}\n"));
+        prop_assert_eq!(out, format!("{code}\n"));
     }
 }

@@ -1,10 +1,8 @@
 //! Parsers never panic and never hang: arbitrary strings and bytes fed to every text parser
 //! of the crate (boards in both forms, goals, puzzles, moves, pattern sizes, fixture RON,
-//! saved games and specs in JSON), and arbitrary argument vectors to the command line, run
-//! in process. Each answers `Ok` or `Err`, and what parses prints back to the same value.
-
-use std::sync::mpsc;
-use std::time::Duration;
+//! saved games and specs in JSON). Each answers `Ok` or `Err`, and what parses prints back
+//! to the same value. (Arbitrary argument vectors go to the command line in the binary's
+//! own tests, `src/bin/fifteen/tests.rs`.)
 
 use fifteen::fixture::{FixtureFile, canonicalize};
 use fifteen::generate::Spec;
@@ -99,63 +97,5 @@ proptest! {
         if let Ok(b) = text.parse::<Board>() {
             prop_assert_eq!(b.to_string().parse::<Board>().unwrap(), b);
         }
-    }
-}
-
-/// Runs the command line in process on another thread: its exit code, or a failure when it
-/// panics or takes longer than `limit`.
-fn run_cli(args: Vec<String>, stdin: String, limit: Duration) -> Result<u8, String> {
-    let (send, receive) = mpsc::channel();
-    let shown = format!("{args:?} <<< {stdin:?}");
-    std::thread::spawn(move || {
-        let mut argv = vec!["fifteen".to_string()];
-        argv.extend(args);
-        let mut out = Vec::new();
-        let (code, _) = fifteen::cli::run_with_input(argv, &mut out, Some(&stdin));
-        let _ = send.send(code);
-    });
-    match receive.recv_timeout(limit) {
-        Ok(code) => Ok(code),
-        Err(mpsc::RecvTimeoutError::Timeout) => Err(format!("{shown}: no answer within {limit:?}")),
-        Err(mpsc::RecvTimeoutError::Disconnected) => Err(format!("{shown}: panicked")),
-    }
-}
-
-/// Arguments of the command line, and values at and beyond their limits.
-fn token() -> impl Strategy<Value = String> {
-    prop_oneof![
-        4 => prop::sample::select(vec![
-            "solve", "hint", "check", "generate", "render", "--json", "--fast", "--goal", "--width", "--size",
-            "--count", "--seed", "--walk", "--timeout", "--nodes", "--heuristic", "--solution", "--stats", "--help",
-            "-", "blank-last", "blank-first", "snake", "spiral", "manhattan", "linear-conflict", "auto", "0", "1", "2",
-            "3", "-1", "4x4", "3x3", "2x2", "16x16", "0x0", "1x2", "255x1", "99999999999999999999",
-            "18446744073709551615", "1000000", "100000", "0.01", "1e9", "NaN", "1 2 3 0", "1 0 3 2", "x",
-        ])
-        .prop_map(String::from),
-        1 => any::<String>(),
-    ]
-}
-
-fn stdin() -> impl Strategy<Value = String> {
-    prop_oneof![
-        prop::sample::select(vec!["1 2 3 0\n", "8 6 7 2 5 4 3 0 1\n2 1 3 0\n", "1 2\n", "", "# c\n\n1,0\n"])
-            .prop_map(String::from),
-        boardish(),
-    ]
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
-
-    #[test]
-    fn arbitrary_command_lines(args in prop::collection::vec(token(), 0..8), input in stdin()) {
-        let code = run_cli(args, input, Duration::from_secs(30)).map_err(TestCaseError::fail)?;
-        prop_assert!(code <= 3, "exit code {}", code);
-    }
-
-    #[test]
-    fn arbitrary_argument_strings(args in prop::collection::vec(any::<String>(), 0..6)) {
-        let code = run_cli(args, String::new(), Duration::from_secs(30)).map_err(TestCaseError::fail)?;
-        prop_assert!(code <= 3, "exit code {}", code);
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use engine::{Outcome, Report, SeededRng, Size, Stats, StopReason};
+use engine::{Outcome, Report, SeededRng, Stats, StopReason};
 use fifteen::generate::{Spec, uniform};
 use fifteen::{Answer, Board, Game, Goal, Hint, Move, Puzzle};
 use proptest::prelude::*;
@@ -113,7 +113,7 @@ proptest! {
 
     #[test]
     fn generator_specs(w in 1usize..20, h in 1usize..20, g in goal(), walk in proptest::option::of(any::<u64>())) {
-        let spec = Spec::new(Size::new(w, h)).with_goal(g).with_walk(walk);
+        let spec = Spec::new(w, h).with_goal(g).with_walk(walk);
         let json = serde_json::to_string(&spec).unwrap();
         let back: Spec = serde_json::from_str(&json).unwrap();
         prop_assert_eq!((back.size, &back.goal, back.walk), (spec.size, &spec.goal, spec.walk));

@@ -1,7 +1,7 @@
 //! Snapshots of the SVG text of a few small boards and a solution strip, and the hooks the
 //! playground's tests rely on.
 
-use engine::{SeededRng, Size};
+use engine::SeededRng;
 use fifteen::generate::Spec;
 use fifteen::svg::{SvgOptions, render, render_solution, render_with};
 use fifteen::{Board, Goal, Move, generate};
@@ -14,9 +14,9 @@ fn a_hand_made_2x2() {
 
 #[test]
 fn a_seeded_3x2_spiral() {
-    let spec = Spec::new(Size::new(3, 2)).with_goal(Goal::Spiral);
-    let board = generate(&spec, &mut SeededRng::new(7)).unwrap();
-    insta::assert_snapshot!(render_with(&board, &SvgOptions::default().with_cell(20.0)));
+    let spec = Spec::new(3, 2).with_goal(Goal::Spiral);
+    let puzzle = generate(&spec, &mut SeededRng::new(7)).unwrap();
+    insta::assert_snapshot!(render_with(puzzle.start(), &SvgOptions::default().with_cell(20.0)));
 }
 
 #[test]

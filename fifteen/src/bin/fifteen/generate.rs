@@ -2,32 +2,70 @@
 //! length on request, as tiles or codes.
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use engine::cli::{Failure, json_line};
+use engine::cli::{Failure, TimeoutArg, json_line};
 use engine::{Budget, Outcome, SeededRng, StopReason};
+use fifteen::code::Code;
+use fifteen::generate::{MAX_WALK, Spec, generate_within};
+use fifteen::pdb;
+use fifteen::solver::{Answer, Heuristic, Options, solve};
+use fifteen::{Board, Goal, Puzzle};
 use serde::Serialize;
 
-use super::args::{BoardFormat, GoalArg, parse_size, usage};
+use super::args::{BoardFormat, GoalArg, GoalParser, parse_size, usage};
+use super::output::Output;
 use super::search::load_db;
-use crate::code::Code;
-use crate::generate::{self, MAX_WALK, Spec};
-use crate::pdb;
-use crate::solver::{Answer, Heuristic, Options, solve};
-use crate::{Board, Goal, Puzzle};
 
 /// The most boards `fifteen generate --count` makes.
-pub const MAX_COUNT: usize = 100_000;
+const MAX_COUNT: usize = 100_000;
 
 /// The most moves all the walks of one `fifteen generate --walk` make together
 /// (`--count` × `--walk`).
-pub const MAX_WALK_TOTAL: u64 = 100_000_000;
+const MAX_WALK_TOTAL: u64 = 100_000_000;
 
-/// What `generate` prints for `boards` toward `goal`: one line each, the tiles or the code,
+/// `fifteen generate`.
+#[derive(clap::Args, Debug)]
+#[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (exit 3, nothing printed)")))]
+pub(super) struct GenerateArgs {
+    /// Board size, `WxH`: 2 to 256 cells, each side at most 255.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// The goal: a name or an explicit tile list in quotes.
+    #[arg(long, default_value = "blank-last", value_parser = GoalParser)]
+    goal: GoalArg,
+    /// Number of boards (at most 100000).
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The seed article's method instead: this many random moves from the goal (at most
+    /// 1000000).
+    #[arg(long, value_name = "K")]
+    walk: Option<u64>,
+    /// Only boards at least this many moves from the goal (boards of at most 16 cells).
+    #[arg(long, value_name = "K")]
+    min_moves: Option<u32>,
+    #[command(flatten)]
+    timeout: TimeoutArg,
+    /// `text`: the tiles; `code`: the puzzle code (with --json: a `code` field more).
+    #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
+    format: BoardFormat,
+}
+
+/// Runs `fifteen generate`: every board or nothing (a failure prints none).
+pub(super) fn run(args: &GenerateArgs, json: bool, out: &mut Output) -> Result<u8, Failure> {
+    let (puzzles, goal) = generate_puzzles(args)?;
+    out.emit(&board_lines(&puzzles, &goal, args.format, json)?);
+    Ok(0)
+}
+
+/// What `generate` prints for `puzzles` toward `goal`: one line each, the tiles or the code,
 /// or one JSON document each.
-pub(super) fn board_lines(boards: Vec<Board>, goal: &Goal, format: BoardFormat, json: bool) -> Result<String, Failure> {
+fn board_lines(puzzles: &[Puzzle], goal: &Goal, format: BoardFormat, json: bool) -> Result<String, Failure> {
     let mut text = String::new();
-    for board in boards {
+    for puzzle in puzzles {
+        let board = puzzle.start();
         let code = match format {
             BoardFormat::Text => None,
             BoardFormat::Code => {
@@ -35,7 +73,7 @@ pub(super) fn board_lines(boards: Vec<Board>, goal: &Goal, format: BoardFormat, 
             }
         };
         if json {
-            text.push_str(&json_line(&BoardJson::new(&board).with_code(code)));
+            text.push_str(&json_line(&BoardJson::new(board).with_code(code)));
         } else {
             text.push_str(&code.unwrap_or_else(|| board.to_line()));
             text.push('\n');
@@ -64,19 +102,11 @@ impl BoardJson {
     }
 }
 
-/// `fifteen generate`: the boards and their goal, or a failure (nothing is printed then).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn generate_boards(
-    size: &str,
-    goal: &GoalArg,
-    count: usize,
-    seed: u64,
-    walk: Option<u64>,
-    min_moves: Option<u32>,
-    timeout: Option<Duration>,
-) -> Result<(Vec<Board>, Goal), Failure> {
-    let size = parse_size(size)?;
-    let goal_spec = goal.goal(Some(size.width))?;
+/// The puzzles `generate` asks for and their goal, or a failure (nothing is printed then).
+fn generate_puzzles(args: &GenerateArgs) -> Result<(Vec<Puzzle>, Goal), Failure> {
+    let GenerateArgs { count, walk, min_moves, .. } = *args;
+    let size = parse_size(&args.size)?;
+    let goal_spec = args.goal.goal(Some(size.width))?;
     let goal = goal_spec.layout(size.width, size.height).map_err(|e| usage(format!("--goal: {e}")))?;
     if count > MAX_COUNT {
         return Err(usage(format!("--count {count}: at most {MAX_COUNT} boards")));
@@ -93,32 +123,29 @@ pub(super) fn generate_boards(
         }
     }
     // One deadline for the whole run: every walk and every --min-moves search shares it.
-    let budget = match timeout {
-        Some(t) => Budget::default().with_deadline(std::time::Instant::now() + t),
-        None => Budget::default(),
-    };
+    let budget = args.timeout.deadline();
     let mut searcher = match min_moves {
         Some(k) => Some(MinMoves::new(&goal, k, budget.clone())?),
         None => None,
     };
-    let spec = Spec::new(size).with_goal(goal_spec.clone()).with_walk(walk).with_budget(budget.clone());
-    let mut rng = SeededRng::new(seed);
+    let spec = Spec::default().with_size(size).with_goal(goal_spec.clone()).with_walk(walk);
+    let mut rng = SeededRng::new(args.seed);
     let mut meter = budget.start();
     let gave_up = |reason: StopReason| Failure(3, format!("generation stopped: {reason} (--timeout)"));
     let mut out = Vec::new();
     for _ in 0..count {
         let mut tries = 0;
-        let board = loop {
+        let puzzle = loop {
             if meter.check() {
                 return Err(gave_up(meter.stopped().unwrap_or(StopReason::TimeLimit)));
             }
-            let b = match generate::generate(&spec, &mut rng) {
-                Ok(b) => b,
-                Err(crate::Error::GaveUp(reason)) => return Err(gave_up(reason)),
+            let p = match generate_within(&spec, &mut rng, &budget) {
+                Ok(p) => p,
+                Err(fifteen::Error::GaveUp(reason)) => return Err(gave_up(reason)),
                 Err(e) => return Err(usage(e.to_string())),
             };
-            match searcher.as_mut().map_or(Ok(true), |s| s.accepts(&b, &goal)) {
-                Ok(true) => break b,
+            match searcher.as_mut().map_or(Ok(true), |s| s.accepts(&p)) {
+                Ok(true) => break p,
                 Ok(false) => {}
                 Err(reason) => return Err(gave_up(reason)),
             }
@@ -131,7 +158,7 @@ pub(super) fn generate_boards(
                 ));
             }
         };
-        out.push(board);
+        out.push(puzzle);
     }
     Ok((out, goal_spec))
 }
@@ -167,10 +194,9 @@ impl MinMoves {
         Ok(MinMoves { k, options })
     }
 
-    /// Whether `board` is at least `k` moves from the goal; why the search stopped, if it did.
-    fn accepts(&self, board: &Board, goal: &Board) -> Result<bool, StopReason> {
-        let Ok(puzzle) = Puzzle::new(board.clone(), goal.clone()) else { return Ok(false) };
-        match solve(&puzzle, &self.options).map(|r| r.outcome) {
+    /// Whether `puzzle` is at least `k` moves from its goal; why the search stopped, if it did.
+    fn accepts(&self, puzzle: &Puzzle) -> Result<bool, StopReason> {
+        match solve(puzzle, &self.options).map(|r| r.outcome) {
             Ok(Outcome::GaveUp { reason, .. }) => Err(reason),
             Ok(o) => Ok(o.answer().and_then(Answer::moves).is_some_and(|m| m.len() as u32 >= self.k)),
             Err(_) => Ok(false),

@@ -9,12 +9,12 @@ use engine::cli::Failure;
 
 use super::args::{HeuristicArg, SearchArgs, usage};
 use super::output::progress;
-use crate::pdb::{self, CacheStatus, PatternDb};
-use crate::solver::{Heuristic, Options, solve};
-use crate::{Board, Hint, Puzzle, hint};
+use fifteen::pdb::{self, CacheStatus, PatternDb};
+use fifteen::solver::{Heuristic, Options, solve};
+use fifteen::{Board, Hint, Puzzle, hint};
 
 /// What the long searches advise after a few seconds without an answer.
-pub const ADVICE: &str = "fifteen: no answer yet: --fast gives a quick answer; --timeout S stops the search";
+const ADVICE: &str = "fifteen: no answer yet: --fast gives a quick answer; --timeout S stops the search";
 
 /// The solver of `solve`, `hint` and `render --solution`, with the pattern databases it
 /// has built or loaded.
@@ -33,10 +33,8 @@ impl<'a> Solver<'a> {
     }
 
     pub(super) fn budget(&self) -> Budget {
-        let mut budget = Budget::default();
-        if let Some(t) = self.search.timeout {
-            budget = budget.with_time_limit(t);
-        }
+        // Each puzzle gets the whole --timeout.
+        let mut budget = self.search.timeout.budget();
         if let Some(n) = self.search.nodes {
             budget = budget.with_node_limit(n);
         }
@@ -53,7 +51,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Solves one puzzle; with `watch`, an optimal search shows a spinner on a terminal.
-    pub(super) fn solve(&mut self, puzzle: &Puzzle, watch: bool) -> Result<crate::solver::Solution, Failure> {
+    pub(super) fn solve(&mut self, puzzle: &Puzzle, watch: bool) -> Result<fifteen::solver::Solution, Failure> {
         let mut options = self.options(puzzle.goal(), self.search.fast)?;
         let mut _watch = None;
         if watch && !self.search.fast {

@@ -4,15 +4,14 @@
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::ValueEnum;
 use clap::builder::{PossibleValue, TypedValueParser};
 use engine::Size;
-use engine::cli::{Failure, Input};
+use engine::cli::{Failure, Input, TimeoutArg};
 
-use crate::code::Code;
-use crate::{Board, Goal, Puzzle};
+use fifteen::code::Code;
+use fifteen::{Board, Goal, Puzzle};
 
 #[derive(clap::Args, Debug)]
 pub(super) struct InputArgs {
@@ -28,13 +27,13 @@ pub(super) struct InputArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("timeout", |a| a.help("Give up on a puzzle after this many seconds (prints `unknown`, exit 3)")))]
 pub(super) struct SearchArgs {
     /// A valid, not necessarily optimal solution, quickly, for any size.
     #[arg(long)]
     pub(super) fast: bool,
-    /// Give up on a puzzle after this many seconds (prints `unknown`, exit 3).
-    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = engine::cli::parse_seconds)]
-    pub(super) timeout: Option<Duration>,
+    #[command(flatten)]
+    pub(super) timeout: TimeoutArg,
     /// Give up on a puzzle after expanding this many search nodes.
     #[arg(long, value_name = "N")]
     pub(super) nodes: Option<u64>,
@@ -149,9 +148,9 @@ pub(super) fn usage(message: impl Into<String>) -> Failure {
     Failure(2, message.into())
 }
 
-/// The `--size` of `generate` and `pack`: 2 to [`crate::MAX_CELLS`] cells, sides at most 255.
+/// The `--size` of `generate` and `pack`: 2 to [`fifteen::MAX_CELLS`] cells, sides at most 255.
 pub(super) fn parse_size(text: &str) -> Result<Size, Failure> {
-    crate::pack::parse_size(text).map_err(|e| usage(format!("--{e}")))
+    fifteen::pack::parse_size(text).map_err(|e| usage(format!("--{e}")))
 }
 
 /// Every puzzle of the input; the first bad line is a failure naming the source, line and
@@ -178,9 +177,9 @@ pub(super) fn read_codes(args: &InputArgs, source: Input<'_>) -> Result<Vec<Code
     let (source, text) = source.read(&args.input).map_err(|e| usage(e.to_string()))?;
     let mut out = Vec::new();
     for (line_no, line) in engine::content_lines(&text) {
-        let at_line = |e: crate::Error| usage(format!("{source}:{line_no}: {e}"));
+        let at_line = |e: fifteen::Error| usage(format!("{source}:{line_no}: {e}"));
         if engine::code::looks_like_code(line) {
-            out.push(crate::code::decode(line).map_err(at_line)?);
+            out.push(fifteen::code::decode(line).map_err(at_line)?);
             continue;
         }
         let board = Board::parse_line(line, args.width)

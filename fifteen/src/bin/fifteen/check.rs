@@ -5,7 +5,14 @@ use serde::Serialize;
 
 use super::args::{InputArgs, read_puzzles};
 use super::output::Output;
-use crate::solvable::is_reachable;
+use fifteen::solvable::is_reachable;
+
+/// `fifteen check`.
+#[derive(clap::Args, Debug)]
+pub(super) struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
 
 /// `fifteen check --json`.
 #[derive(Serialize)]
@@ -14,8 +21,8 @@ struct CheckJson {
 }
 
 /// Runs `fifteen check`.
-pub(super) fn run(input: &InputArgs, json: bool, out: &mut Output, source: Input<'_>) -> Result<u8, Failure> {
-    let puzzles = read_puzzles(input, source)?;
+pub(super) fn run(args: &CheckArgs, json: bool, out: &mut Output, source: Input<'_>) -> Result<u8, Failure> {
+    let puzzles = read_puzzles(&args.input, source)?;
     let mut text = String::new();
     let mut code = 0;
     for p in &puzzles {

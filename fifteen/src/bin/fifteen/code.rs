@@ -7,8 +7,8 @@ use engine::cli::{Failure, Input, json_line};
 use serde::Serialize;
 
 use super::args::{InputArgs, read_codes, usage};
-use crate::Goal;
-use crate::code::Code;
+use fifteen::Goal;
+use fifteen::code::Code;
 
 /// `fifteen code --help`'s epilogue.
 pub(super) const CODE_HELP: &str = concat!(
@@ -29,10 +29,6 @@ pub(super) struct CodeCommand {
     /// Read codes and print their puzzles.
     #[arg(long)]
     decode: bool,
-    /// One JSON document per puzzle: `{"code"}`, or with --decode `{"width", "height",
-    /// "tiles", "goal"}`.
-    #[arg(long)]
-    json: bool,
 }
 
 /// `fifteen code --decode --json`.
@@ -50,13 +46,14 @@ struct CodeJson {
     code: String,
 }
 
-/// `fifteen code`; (exit code, standard output).
-pub(super) fn code(args: &CodeCommand, source: Input<'_>) -> Result<(u8, String), Failure> {
+/// `fifteen code` (with `json`, one document per puzzle: `{"code"}`, or with --decode
+/// `{"width", "height", "tiles", "goal"}`); (exit code, standard output).
+pub(super) fn code(args: &CodeCommand, json: bool, source: Input<'_>) -> Result<(u8, String), Failure> {
     let mut text = String::new();
     if args.decode {
         for code in decoded(&args.input, source)? {
             let board = code.board();
-            if args.json {
+            if json {
                 text.push_str(&json_line(&DecodedJson {
                     width: board.width(),
                     height: board.height(),
@@ -77,7 +74,7 @@ pub(super) fn code(args: &CodeCommand, source: Input<'_>) -> Result<(u8, String)
     } else {
         for code in read_codes(&args.input, source)? {
             let code = code.to_string();
-            text.push_str(&if args.json { json_line(&CodeJson { code }) } else { code + "\n" });
+            text.push_str(&if json { json_line(&CodeJson { code }) } else { code + "\n" });
         }
     }
     Ok((0, text))
@@ -92,7 +89,7 @@ fn decoded(args: &InputArgs, source: Input<'_>) -> Result<Vec<Code>, Failure> {
         if !engine::code::looks_like_code(line) {
             return Err(usage(format!("{source}:{line_no}: not a puzzle code (expected fifteen:<version>:<code>)")));
         }
-        out.push(crate::code::decode(line).map_err(|e| usage(format!("{source}:{line_no}: {e}")))?);
+        out.push(fifteen::code::decode(line).map_err(|e| usage(format!("{source}:{line_no}: {e}")))?);
     }
     Ok(out)
 }

@@ -1,5 +1,5 @@
 //! `fifteen pack` and `fifteen verify`: the generator options and the length filter of
-//! [`crate::pack`] beside `engine::cli`'s shared pack arguments. The pattern databases are
+//! [`fifteen::pack`] beside `engine::cli`'s shared pack arguments. The pattern databases are
 //! loaded or built once, before the first seed, and shared by every thread.
 
 use std::collections::BTreeMap;
@@ -11,8 +11,8 @@ use engine::pack::Made;
 
 use super::args::{GoalArg, GoalParser, parse_size, usage};
 use super::output::progress;
-use crate::pack::{Lengths, Maker, PackEntry, PackSpec, SpecError, pdb_needed, set_verify_pdbs};
-use crate::pdb::{PdbCache, PdbSlot, default_cache_dir};
+use fifteen::pack::{Lengths, Maker, PackEntry, PackSpec, SpecError, pdb_needed, set_verify_pdbs};
+use fifteen::pdb::{PdbCache, PdbSlot, default_cache_dir};
 
 /// `fifteen pack --help`'s epilogue.
 pub(super) const PACK_HELP: &str = concat!(
@@ -54,9 +54,6 @@ pub(super) struct PackCommand {
     /// `$XDG_CACHE_HOME/puzzle-engines`, else `~/.cache/puzzle-engines`).
     #[arg(long, value_name = "DIR")]
     pdb_dir: Option<PathBuf>,
-    /// The summary as one JSON document on stderr.
-    #[arg(long)]
-    json: bool,
 }
 
 /// `fifteen verify`.
@@ -69,9 +66,6 @@ pub(super) struct VerifyCommand {
     /// Where pattern databases are cached (as for `pack`).
     #[arg(long, value_name = "DIR")]
     pdb_dir: Option<PathBuf>,
-    /// One JSON document: entries, hold, wrong and unknown lines, counts per length.
-    #[arg(long)]
-    json: bool,
 }
 
 /// The spec the options ask for, or a one-line usage error.
@@ -110,8 +104,9 @@ fn cache(spec: &PackSpec, dir: Option<&PathBuf>) -> Result<PdbCache, Failure> {
     Ok(cache)
 }
 
-/// `fifteen pack`: the pack, or the merged shards; (exit code, standard output).
-pub(super) fn pack(args: &PackCommand) -> Result<(u8, String), Failure> {
+/// `fifteen pack`: the pack, or the merged shards (with `json`, the summary as one JSON
+/// document on stderr); (exit code, standard output).
+pub(super) fn pack(args: &PackCommand, json: bool) -> Result<(u8, String), Failure> {
     let spec = spec(args)?;
     let maker = if args.pack.merge.is_empty() {
         let cache = cache(&spec, args.pdb_dir.as_ref())?;
@@ -132,12 +127,13 @@ pub(super) fn pack(args: &PackCommand) -> Result<(u8, String), Failure> {
             Err(format!("options {}, not {}", show(&e.options), show(&options)))
         }
     };
-    engine::cli::pack::<PackEntry>("fifteen", &args.pack, args.json, "length", BTreeMap::new(), make, same_plan)
+    engine::cli::pack::<PackEntry>("fifteen", &args.pack, json, "length", BTreeMap::new(), make, same_plan)
 }
 
-/// `fifteen verify FILE`; (exit code, standard output).
-pub(super) fn verify(args: &VerifyCommand, input: Input<'_>) -> Result<(u8, String), Failure> {
+/// `fifteen verify FILE` (with `json`, one JSON document: entries, hold, wrong and unknown
+/// lines, counts per length); (exit code, standard output).
+pub(super) fn verify(args: &VerifyCommand, json: bool, input: Input<'_>) -> Result<(u8, String), Failure> {
     // The first verify of the program sets the cache (in-process tests may run several).
     let _ = set_verify_pdbs(PdbCache::new(args.pdb_dir.clone().or_else(default_cache_dir)));
-    engine::cli::verify::<PackEntry>(&args.file, &args.run, args.json, input)
+    engine::cli::verify::<PackEntry>(&args.file, &args.run, json, input)
 }
