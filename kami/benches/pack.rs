@@ -9,11 +9,12 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use engine::pack::{Plan, SeedRange, Seeds, Start, run};
+use kami::generate::Spec;
 use kami::pack::{PackEntry, PackOptions, ParRange, make_entry};
 
 fn benches(c: &mut Criterion) {
     let options =
-        PackOptions::default().with_size(10, 29).with_colours(4).with_regions(24).with_par(Some(ParRange::new(6, 9)));
+        PackOptions::new(Spec::new(29, 10).with_colours(4).with_regions(24)).with_par(Some(ParRange::new(6, 9)));
     let seeds: u64 = if engine::bench::quick() { 24 } else { 96 };
     let make = |seed, budget: &engine::Budget| make_entry(seed, &options, budget);
     let whole = Plan::new(Seeds::Range(SeedRange::new(0, seeds)));

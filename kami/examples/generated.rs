@@ -37,7 +37,7 @@ fn main() {
     println!("colours regions seed  root  par  generate    solve      nodes");
     for seed in seeds {
         let spec = defaults
-            .with_size(rows, cols)
+            .with_size(engine::Size::new(cols, rows))
             .with_colours(colours)
             .with_regions(regions)
             .with_node_limit(option("budget=").unwrap_or(defaults.node_limit));

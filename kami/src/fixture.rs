@@ -62,7 +62,7 @@ pub fn generated() -> Vec<(String, String)> {
     let levels: Vec<Level> = specs
         .iter()
         .filter_map(|&(rows, cols, colours, regions, seed)| {
-            let spec = Spec::default().with_size(rows, cols).with_colours(colours).with_regions(regions);
+            let spec = Spec::new(cols, rows).with_colours(colours).with_regions(regions);
             let mut level = generate(&spec, &mut engine::SeededRng::new(seed)).ok()?;
             level.name = Some(format!("generated {rows}x{cols}, {colours} colours, {regions} regions, seed {seed}"));
             Some(level)

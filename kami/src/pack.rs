@@ -13,9 +13,10 @@
 //!
 //! ```
 //! use engine::pack::{Entry, Made};
+//! use kami::generate::Spec;
 //! use kami::pack::{PackOptions, ParRange, make_entry};
 //!
-//! let options = PackOptions::default().with_size(6, 7).with_colours(3).with_regions(9).with_par(Some(ParRange::new(2, 9)));
+//! let options = PackOptions::new(Spec::new(7, 6).with_colours(3).with_regions(9)).with_par(Some(ParRange::new(2, 9)));
 //! let Made::Entry(entry) = make_entry(1, &options, &engine::Budget::default()) else { panic!() };
 //! assert_eq!(entry.moves.len(), entry.par as usize);
 //! assert!(entry.verify(&engine::Budget::default()).is_ok());
@@ -94,26 +95,28 @@ impl FromStr for ParRange {
     }
 }
 
-/// The options of a pack: those of `kami generate` (size, colours, regions) and the par
-/// filter. They are stored in every entry, so that a resumed pack is checked against them.
+/// The options of a pack: the generator's [`Spec`] (those of `kami generate`: size,
+/// colours, regions) and the par filter. They are stored in every entry, so that a resumed
+/// pack is checked against them. In JSON: `rows`, `cols`, `colours`, `regions`, `par`, then
+/// the spec's `node_limit` and `attempts` where they differ from [`Spec::default`]'s.
 ///
 /// ```
-/// let options = kami::pack::PackOptions::default().with_size(10, 29).with_regions(24);
-/// assert_eq!((options.rows, options.cols, options.colours, options.regions), (10, 29, 4, 24));
+/// use kami::generate::Spec;
+/// let options = kami::pack::PackOptions::new(Spec::new(29, 10).with_regions(24));
+/// assert_eq!((options.spec.rows, options.spec.cols, options.spec.colours, options.spec.regions), (10, 29, 4, 24));
 /// assert_eq!(options.par, None);
 /// assert!(options.validate().is_ok());
+/// assert_eq!(
+///     serde_json::to_string(&options).unwrap(),
+///     r#"{"rows":10,"cols":29,"colours":4,"regions":24,"par":null}"#
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "OptionsJson", into = "OptionsJson")]
 #[non_exhaustive]
 pub struct PackOptions {
-    /// Rows of triangles.
-    pub rows: usize,
-    /// Columns of triangles.
-    pub cols: usize,
-    /// Colours (every level uses all of them).
-    pub colours: usize,
-    /// Regions of every level, exactly.
-    pub regions: usize,
+    /// What the generator makes of each seed.
+    pub spec: Spec,
     /// Keep only the levels of a par in this range (`None`: every par).
     pub par: Option<ParRange>,
 }
@@ -121,42 +124,101 @@ pub struct PackOptions {
 impl Default for PackOptions {
     /// `kami generate`'s defaults, and no par filter.
     fn default() -> Self {
-        let spec = Spec::default();
-        PackOptions { rows: spec.rows, cols: spec.cols, colours: spec.colours, regions: spec.regions, par: None }
+        PackOptions::new(Spec::default())
+    }
+}
+
+/// [`PackOptions`] as JSON: the spec's fields flat, its node limit and attempts only where
+/// they are not the default.
+#[derive(Serialize, Deserialize)]
+struct OptionsJson {
+    rows: usize,
+    cols: usize,
+    colours: usize,
+    regions: usize,
+    par: Option<ParRange>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    node_limit: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    attempts: Option<usize>,
+}
+
+impl From<PackOptions> for OptionsJson {
+    fn from(o: PackOptions) -> Self {
+        let (spec, default) = (o.spec, Spec::default());
+        OptionsJson {
+            rows: spec.rows,
+            cols: spec.cols,
+            colours: spec.colours,
+            regions: spec.regions,
+            par: o.par,
+            node_limit: (spec.node_limit != default.node_limit).then_some(spec.node_limit),
+            attempts: (spec.attempts != default.attempts).then_some(spec.attempts),
+        }
+    }
+}
+
+impl From<OptionsJson> for PackOptions {
+    fn from(o: OptionsJson) -> Self {
+        let default = Spec::default();
+        let spec = Spec::new(o.cols, o.rows)
+            .with_colours(o.colours)
+            .with_regions(o.regions)
+            .with_node_limit(o.node_limit.unwrap_or(default.node_limit))
+            .with_attempts(o.attempts.unwrap_or(default.attempts));
+        PackOptions { spec, par: o.par }
     }
 }
 
 impl PackOptions {
+    /// The options making the levels of `spec`, every par kept.
+    ///
+    /// ```
+    /// use kami::generate::Spec;
+    /// let options = kami::pack::PackOptions::new(Spec::new(6, 4).with_colours(3));
+    /// assert_eq!((options.spec.cols, options.spec.colours, options.par), (6, 3, None));
+    /// ```
+    #[must_use]
+    pub fn new(spec: Spec) -> Self {
+        PackOptions { spec, par: None }
+    }
+
     /// The same options with `rows × cols` triangles.
     ///
     /// ```
-    /// assert_eq!(kami::pack::PackOptions::default().with_size(4, 6).cols, 6);
+    /// #![allow(deprecated)]
+    /// assert_eq!(kami::pack::PackOptions::default().with_size(4, 6).spec.cols, 6);
     /// ```
+    #[deprecated(note = "build the spec: PackOptions::new(Spec::new(cols, rows))")]
     #[must_use]
     pub fn with_size(mut self, rows: usize, cols: usize) -> Self {
-        (self.rows, self.cols) = (rows, cols);
+        self.spec = self.spec.with_size(engine::Size::new(cols, rows));
         self
     }
 
     /// The same options with `colours` colours.
     ///
     /// ```
-    /// assert_eq!(kami::pack::PackOptions::default().with_colours(3).colours, 3);
+    /// #![allow(deprecated)]
+    /// assert_eq!(kami::pack::PackOptions::default().with_colours(3).spec.colours, 3);
     /// ```
+    #[deprecated(note = "build the spec: PackOptions::new(spec.with_colours(colours))")]
     #[must_use]
     pub fn with_colours(mut self, colours: usize) -> Self {
-        self.colours = colours;
+        self.spec = self.spec.with_colours(colours);
         self
     }
 
     /// The same options with `regions` regions.
     ///
     /// ```
-    /// assert_eq!(kami::pack::PackOptions::default().with_regions(24).regions, 24);
+    /// #![allow(deprecated)]
+    /// assert_eq!(kami::pack::PackOptions::default().with_regions(24).spec.regions, 24);
     /// ```
+    #[deprecated(note = "build the spec: PackOptions::new(spec.with_regions(regions))")]
     #[must_use]
     pub fn with_regions(mut self, regions: usize) -> Self {
-        self.regions = regions;
+        self.spec = self.spec.with_regions(regions);
         self
     }
 
@@ -175,12 +237,12 @@ impl PackOptions {
     /// The generator's spec for these options.
     ///
     /// ```
-    /// let spec = kami::pack::PackOptions::default().with_size(10, 29).spec();
+    /// let spec = kami::pack::PackOptions::new(kami::generate::Spec::new(29, 10)).spec();
     /// assert_eq!((spec.rows, spec.cols), (10, 29));
     /// ```
     #[must_use]
     pub fn spec(&self) -> Spec {
-        Spec::default().with_size(self.rows, self.cols).with_colours(self.colours).with_regions(self.regions)
+        self.spec
     }
 
     /// Checks the options before a pack starts: the generator's ranges, and a par filter
@@ -189,12 +251,13 @@ impl PackOptions {
     /// at least `K - 1` moves.
     ///
     /// ```
+    /// use kami::generate::Spec;
     /// use kami::pack::{PackOptions, ParRange};
-    /// let options = PackOptions::default().with_colours(4).with_regions(24);
+    /// let options = PackOptions::new(Spec::default().with_colours(4).with_regions(24));
     /// assert!(options.with_par(Some(ParRange::new(6, 9))).validate().is_ok());
     /// assert!(options.with_par(Some(ParRange::new(1, 2))).validate().is_err()); // 4 colours need 3 moves
     /// assert!(options.with_par(Some(ParRange::new(24, 30))).validate().is_err()); // 24 regions: par <= 23
-    /// assert!(options.with_colours(0).validate().is_err());
+    /// assert!(PackOptions::new(Spec::default().with_colours(0)).validate().is_err());
     /// ```
     ///
     /// # Errors
@@ -202,8 +265,8 @@ impl PackOptions {
     pub fn validate(&self) -> Result<(), PackOptionsError> {
         self.spec().validate().map_err(PackOptionsError::Generate)?;
         if let Some(range) = self.par {
-            let least = u32::try_from(self.colours.saturating_sub(1)).unwrap_or(u32::MAX);
-            let most = u32::try_from(self.regions.saturating_sub(1)).unwrap_or(u32::MAX);
+            let least = u32::try_from(self.spec.colours.saturating_sub(1)).unwrap_or(u32::MAX);
+            let most = u32::try_from(self.spec.regions.saturating_sub(1)).unwrap_or(u32::MAX);
             if range.min > range.max || range.max < least || range.min > most {
                 return Err(PackOptionsError::ParNeverMet { range, least, most });
             }
@@ -319,8 +382,9 @@ fn puzzle_text(level: &Level) -> String {
 ///
 /// ```
 /// use engine::pack::Made;
+/// use kami::generate::Spec;
 /// use kami::pack::{PackOptions, ParRange, make_entry};
-/// let options = PackOptions::default().with_size(6, 7).with_colours(3).with_regions(9);
+/// let options = PackOptions::new(Spec::new(7, 6).with_colours(3).with_regions(9));
 /// let Made::Entry(entry) = make_entry(3, &options, &engine::Budget::default()) else { panic!() };
 /// let never = options.with_par(Some(ParRange::new(entry.par + 1, 8)));
 /// assert!(matches!(make_entry(3, &never, &engine::Budget::default()), Made::Skipped(_)));
@@ -379,25 +443,25 @@ impl PackEntry {
 
     /// The level agrees with the options: size, colours, regions, par filter.
     fn check_options(&self, level: &Level) -> Result<(), String> {
-        let o = &self.options;
+        let (o, spec) = (&self.options, &self.options.spec);
         o.validate().map_err(|e| format!("options: {e}"))?;
-        if (level.rows(), level.cols()) != (o.rows, o.cols) {
+        if (level.rows(), level.cols()) != (spec.rows, spec.cols) {
             return Err(format!(
                 "the level has {}x{} triangles, the options say {}x{}",
                 level.rows(),
                 level.cols(),
-                o.rows,
-                o.cols
+                spec.rows,
+                spec.cols
             ));
         }
         let used = level.colours_used();
-        let expected: Vec<Colour> = (0..o.colours).filter_map(|c| Colour::try_from(c).ok()).collect();
+        let expected: Vec<Colour> = (0..spec.colours).filter_map(|c| Colour::try_from(c).ok()).collect();
         if used != expected {
             return Err(format!("the level uses colours {}, the options say {}", chars(&used), chars(&expected)));
         }
         let regions = RegionGraph::new(level).len();
-        if regions != o.regions {
-            return Err(format!("the level has {regions} regions, the options say {}", o.regions));
+        if regions != spec.regions {
+            return Err(format!("the level has {regions} regions, the options say {}", spec.regions));
         }
         if let Some(range) = o.par.filter(|r| !r.holds(self.par)) {
             return Err(format!("par {} is outside the filter {range}", self.par));

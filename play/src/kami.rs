@@ -188,7 +188,7 @@ pub(crate) fn read_new(req: &NewRequest) -> Result<NewWork, ApiError> {
         return Err(ApiError::bad(format!("regions must be at most {MAX_REGIONS}")));
     }
     let spec = Spec::default()
-        .with_size(size.height, size.width)
+        .with_size(size)
         .with_colours(req.colors)
         .with_regions(req.regions)
         .with_node_limit(400_000)

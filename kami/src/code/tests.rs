@@ -119,7 +119,7 @@ fn names_and_palettes_stay_behind_and_the_par_travels() {
 fn a_generated_10x29_level_takes_at_most_200_characters() {
     for (colours, regions) in [(4, 24), (4, 40), (8, 40), (12, 60)] {
         let spec = crate::Spec::default()
-            .with_size(10, 29)
+            .with_size(engine::Size::new(29, 10))
             .with_colours(colours)
             .with_regions(regions)
             .with_node_limit(20_000);

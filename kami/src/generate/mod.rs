@@ -48,7 +48,7 @@ pub use spec::{GenerateError, MAX_ATTEMPTS, MAX_REGIONS, MAX_SIDE, MAX_TRIANGLES
 ///
 /// ```
 /// use kami::generate::{generate, Spec};
-/// let spec = Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// let spec = Spec::new(5, 6).with_colours(3).with_regions(8);
 /// let level = generate(&spec, &mut engine::SeededRng::new(2026)).unwrap();
 /// assert_eq!(level, generate(&spec, &mut engine::SeededRng::new(2026)).unwrap()); // same seed, same level
 /// assert_eq!(level.par, Some(kami::solver::optimal(&level).unwrap().len() as u32));
@@ -89,7 +89,7 @@ pub fn generate_within(spec: &Spec, rng: &mut SeededRng, budget: &Budget) -> Res
 ///
 /// ```
 /// use kami::generate::{Spec, generate_proven};
-/// let spec = Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// let spec = Spec::new(5, 6).with_colours(3).with_regions(8);
 /// let (level, moves) = generate_proven(&spec, &mut engine::SeededRng::new(2026), &engine::Budget::default()).unwrap();
 /// assert_eq!(level.par, Some(moves.len() as u32));
 /// assert!(kami::game::is_solved(&kami::game::replay(&level, &moves).unwrap()));

@@ -11,7 +11,7 @@ use crate::level::LevelError;
 ///
 /// ```
 /// use kami::generate::{GenerateError, MAX_SIDE, Spec, generate};
-/// let spec = Spec::default().with_size(MAX_SIDE + 1, 1);
+/// let spec = Spec::new(1, MAX_SIDE + 1);
 /// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
 /// assert_eq!(err, GenerateError::TooBig { rows: MAX_SIDE + 1, cols: 1 });
 /// ```
@@ -29,7 +29,7 @@ pub const MAX_TRIANGLES: usize = 10_000;
 ///
 /// ```
 /// use kami::generate::{GenerateError, Spec, generate};
-/// let spec = Spec::default().with_size(100, 100).with_regions(kami::generate::MAX_REGIONS + 1);
+/// let spec = Spec::new(100, 100).with_regions(kami::generate::MAX_REGIONS + 1);
 /// let err = generate(&spec, &mut engine::SeededRng::new(0)).unwrap_err();
 /// assert_eq!(err.to_string(), "regions must be at most 1000, not 1001");
 /// ```
@@ -46,7 +46,7 @@ pub const MAX_ATTEMPTS: usize = 10_000;
 /// What to generate (the random seed is the [`SeededRng`](engine::SeededRng) given to [`generate`](fn@crate::generate)).
 ///
 /// ```
-/// let spec = kami::generate::Spec::default().with_size(6, 5).with_colours(3).with_regions(8);
+/// let spec = kami::generate::Spec::new(5, 6).with_colours(3).with_regions(8);
 /// assert_eq!((spec.rows, spec.cols, spec.colours, spec.regions), (6, 5, 3, 8));
 /// assert_eq!(kami::generate::Spec::default().rows, 29);
 /// ```
@@ -76,15 +76,30 @@ impl Default for Spec {
 }
 
 impl Spec {
-    /// The same spec with `rows × cols` triangles.
+    /// The default spec with `width` triangles a row (columns) and `height` rows. Any
+    /// size is a spec: one the generator cannot make is an error of
+    /// [`generate`](fn@crate::generate).
     ///
     /// ```
-    /// assert_eq!(kami::generate::Spec::default().with_size(3, 4).cols, 4);
+    /// let spec = kami::generate::Spec::new(10, 29);
+    /// assert_eq!((spec.cols, spec.rows), (10, 29));
+    /// assert_eq!(spec, kami::generate::Spec::default().with_size(engine::Size::new(10, 29)));
     /// ```
     #[must_use]
-    pub fn with_size(mut self, rows: usize, cols: usize) -> Self {
-        self.rows = rows;
-        self.cols = cols;
+    pub fn new(width: usize, height: usize) -> Self {
+        Spec::default().with_size(engine::Size::new(width, height))
+    }
+
+    /// The same spec with `size.width` columns and `size.height` rows of triangles.
+    ///
+    /// ```
+    /// let spec = kami::generate::Spec::default().with_size(engine::Size::new(4, 3));
+    /// assert_eq!((spec.rows, spec.cols), (3, 4));
+    /// ```
+    #[must_use]
+    pub fn with_size(mut self, size: engine::Size) -> Self {
+        self.rows = size.height;
+        self.cols = size.width;
         self
     }
 

@@ -9,7 +9,7 @@ use crate::{game, solver};
 #[test]
 fn generated_levels_have_their_proven_par() {
     for seed in 0..6 {
-        let options = Spec::default().with_size(8, 6).with_colours(3 + (seed as usize % 2)).with_regions(12);
+        let options = Spec::new(6, 8).with_colours(3 + (seed as usize % 2)).with_regions(12);
         let level = generate(&options, &mut SeededRng::new(seed)).unwrap();
         let par = level.par.unwrap();
         let moves = solver::optimal(&level).unwrap();
@@ -24,8 +24,7 @@ fn generated_levels_have_their_proven_par() {
 #[test]
 fn many_regions_are_built_by_reverse_play() {
     for (colours, regions, seed) in [(3, 60, 1), (4, 45, 2), (5, 30, 3), (2, 25, 4)] {
-        let options =
-            Spec::default().with_size(16, 10).with_colours(colours).with_regions(regions).with_node_limit(300_000);
+        let options = Spec::new(10, 16).with_colours(colours).with_regions(regions).with_node_limit(300_000);
         let level = generate(&options, &mut SeededRng::new(seed)).unwrap();
         assert_eq!(RegionGraph::new(&level).len(), regions);
         assert_eq!(level.colours_used().len(), colours);
@@ -35,7 +34,7 @@ fn many_regions_are_built_by_reverse_play() {
     }
     let mut rng = SeededRng::new(5);
     for regions in [3, 10, 40, 70] {
-        let options = Spec::default().with_size(12, 10).with_colours(3).with_regions(regions);
+        let options = Spec::new(10, 12).with_colours(3).with_regions(regions);
         let cells = (0..10)
             .find_map(|_| reverse_play_to(&options, 0, &mut rng, &mut || false))
             .unwrap_or_else(|| panic!("{regions} regions"));

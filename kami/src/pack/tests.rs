@@ -6,7 +6,7 @@ use engine::pack::{Entry, Fault, Made};
 use super::*;
 
 fn options() -> PackOptions {
-    PackOptions::default().with_size(6, 7).with_colours(3).with_regions(10)
+    PackOptions::new(Spec::new(7, 6).with_colours(3).with_regions(10))
 }
 
 fn entry(seed: u64) -> PackEntry {
@@ -108,9 +108,9 @@ fn tampered_entries_are_wrong() {
         assert!(wrong(&t), "{code}");
     }
     for changed in [
-        e.options.with_regions(11),
-        e.options.with_colours(4),
-        e.options.with_size(7, 6),
+        PackOptions::new(e.options.spec.with_regions(11)),
+        PackOptions::new(e.options.spec.with_colours(4)),
+        PackOptions::new(Spec::new(6, 7).with_colours(3).with_regions(10)),
         e.options.with_par(Some(ParRange::new(e.par + 1, e.par + 2))),
         e.options.with_par(Some(ParRange::new(5, 2))),
     ] {
@@ -131,7 +131,7 @@ fn a_solution_longer_than_the_optimum_is_wrong() {
         code: crate::code::encode(&"# par: 2\n0110\n0110\n".parse().unwrap()).unwrap(),
         par: 2,
         moves: vec![PackMove::from(&Move::new(0, 0, 1)), PackMove::from(&Move::new(0, 0, 0))],
-        options: PackOptions::default().with_size(2, 4).with_colours(2).with_regions(3),
+        options: PackOptions::new(Spec::new(4, 2).with_colours(2).with_regions(3)),
     };
     assert_eq!(e.verify(&Budget::default()), Err(Fault::Wrong("par 2 is not optimal: 1 moves solve the level".into())));
 }

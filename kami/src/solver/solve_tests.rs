@@ -17,19 +17,20 @@ use super::node::Island;
 use super::table::SHARDS;
 use super::test_support::medium_level_strategy;
 use super::tuning::Tuning;
-use super::{bfs_optimum, optimal, solve_budget};
-use crate::testutil::level_strategy;
+use super::{optimal, solve_budget};
+use crate::testutil::{bfs_level, cross_check};
 use crate::{Level, Move, RegionGraph, game};
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    // The levels and their BFS optima are `bfs_levels`, drawn once; a case is one solve
+    // (a few milliseconds), so 128 draws see most of the 64 levels and twice some.
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// With a transposition table of at most 8 entries (shrunk all the time), the solver
     /// still finds the optimum of exhaustive breadth-first search, and its thresholds
     /// never pass it.
     #[test]
-    fn a_tiny_transposition_table_keeps_the_solver_optimal(level in level_strategy()) {
-        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+    fn a_tiny_transposition_table_keeps_the_solver_optimal((level, reference) in bfs_level()) {
         let mut budget = Budget { tuning: Tuning { table_limit: 8,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
@@ -42,14 +43,17 @@ proptest! {
 }
 
 proptest! {
+    // One draw for each of the 64 levels of `bfs_levels`, on average: a case is a few
+    // solves, beams and shortenings (10-30 ms).
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
     /// With a beam search after every iteration (so searches often end on a beam's
     /// path once the threshold below it is refuted), the solver still finds the
     /// optimum of exhaustive breadth-first search; every beam path is a real solution
     /// of its island, never shorter than the optimum, and so is every path `shorten`
     /// makes of it.
     #[test]
-    fn beams_keep_the_solver_optimal(level in level_strategy(), width in 1usize..6) {
-        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+    fn beams_keep_the_solver_optimal((level, reference) in bfs_level(), width in 1usize..6) {
         let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
@@ -99,8 +103,7 @@ proptest! {
     /// run: see `what_the_shared_table_holds_never_changes_the_par`); under a node
     /// limit, the lower bound it reports never exceeds it.
     #[test]
-    fn probes_keep_the_solver_optimal(level in level_strategy(), limit in 1u64..400) {
-        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+    fn probes_keep_the_solver_optimal((level, reference) in bfs_level(), limit in 1u64..400) {
         let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
         let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
@@ -129,35 +132,58 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+/// The nodes the plain search (no probes, no beams) may take as the reference of the
+/// checks on bigger levels; a level it gives up on counts as skipped (see [`cross_check`]).
+const PLAIN_NODES: u64 = 100_000;
 
-    /// On levels too big for breadth-first search, the search with the root's children
-    /// probed after every iteration finds optima as short as the search without.
-    #[test]
-    fn probes_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy()) {
-        let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { tuning: Tuning { probe_after: u64::MAX, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
-        let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { tuning: Tuning { probe_after: 0, beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
-        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
-        prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
+/// The optimum of `level` by the search with neither probes nor beams, `None` when it
+/// takes more than [`PLAIN_NODES`] nodes.
+fn plain(level: &Level) -> Option<Vec<Move>> {
+    let limits = Limits { node_limit: Some(PLAIN_NODES), ..Limits::default() };
+    let mut plain = Budget {
+        tuning: Tuning { probe_after: u64::MAX, beam_after: u64::MAX, ..Tuning::default() },
+        ..test_budget(limits, false)
+    };
+    match solve_budget(level, &mut plain) {
+        Outcome::Optimal(moves) => Some(moves),
+        Outcome::GaveUp { .. } => None,
     }
+}
 
-    /// On levels too big for breadth-first search, the search closed by beam paths
-    /// (narrow beams after every iteration) finds optima as short as the search
-    /// without beams, itself checked against breadth-first search above.
-    #[test]
-    fn beams_keep_the_solver_optimal_on_bigger_levels(level in medium_level_strategy(), width in 1usize..3) {
-        let limits = Limits { node_limit: Some(200_000), ..Limits::default() };
-        let mut plain = Budget { tuning: Tuning { beam_after: u64::MAX,  ..Tuning::default() }, ..test_budget(limits, false) };
-        let Outcome::Optimal(reference) = solve_budget(&level, &mut plain) else { return Ok(()) };
-        let mut budget = Budget { tuning: Tuning { beam_after: 0, beam_width: width,  ..Tuning::default() }, ..test_budget(Limits::default(), true) };
-        let Outcome::Optimal(moves) = solve_budget(&level, &mut budget) else { panic!("no budget limit") };
+/// On levels too big for breadth-first search, the search with the root's children
+/// probed after every iteration finds optima as short as the search without.
+#[test]
+fn probes_keep_the_solver_optimal_on_bigger_levels() {
+    // Two solves a level (about 20 ms).
+    cross_check(64, medium_level_strategy().prop_map(|level| (level, ())), plain, |level, reference, ()| {
+        let mut budget = Budget {
+            tuning: Tuning { probe_after: 0, beam_after: u64::MAX, ..Tuning::default() },
+            ..test_budget(Limits::default(), true)
+        };
+        let Outcome::Optimal(moves) = solve_budget(level, &mut budget) else { panic!("no budget limit") };
         prop_assert_eq!(moves.len(), reference.len());
-        prop_assert!(game::is_solved(&game::replay(&level, &moves).unwrap()));
-    }
+        prop_assert!(game::is_solved(&game::replay(level, &moves).unwrap()));
+        Ok(())
+    });
+}
+
+/// On levels too big for breadth-first search, the search closed by beam paths
+/// (narrow beams after every iteration) finds optima as short as the search
+/// without beams, itself checked against breadth-first search above.
+#[test]
+fn beams_keep_the_solver_optimal_on_bigger_levels() {
+    // 12: a case costs about 0.4 s (a beam and its shortening after every iteration);
+    // beams against exhaustive search are `beams_keep_the_solver_optimal`'s, on 64 levels.
+    cross_check(12, (medium_level_strategy(), 1usize..3), plain, |level, reference, width| {
+        let mut budget = Budget {
+            tuning: Tuning { beam_after: 0, beam_width: width, ..Tuning::default() },
+            ..test_budget(Limits::default(), true)
+        };
+        let Outcome::Optimal(moves) = solve_budget(level, &mut budget) else { panic!("no budget limit") };
+        prop_assert_eq!(moves.len(), reference.len());
+        prop_assert!(game::is_solved(&game::replay(level, &moves).unwrap()));
+        Ok(())
+    });
 }
 
 /// Solves `level` with `threads` threads and a beam of width `width` after every
@@ -175,7 +201,9 @@ fn solve_on_threads(level: &Level, threads: usize, width: usize, node_limit: Opt
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    // One draw for each of the 64 levels of `bfs_levels`, on average: a case is four
+    // solves on threads (about 40 ms).
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// With 2 or 3 threads, the solver finds the optimum of exhaustive breadth-first
     /// search, and its answer replays to a solved level, run after run (the threads
@@ -183,12 +211,11 @@ proptest! {
     /// (each thread with its own table), two runs give the same outcome and node count.
     #[test]
     fn threads_keep_the_solver_optimal_and_deterministic(
-        level in level_strategy(),
+        (level, reference) in bfs_level(),
         threads in 2usize..4,
         width in 0usize..4,
         share in 1u64..4,
     ) {
-        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
         let runs = [(); 2].map(|()| solve_on_threads(&level, threads, width, None));
         for (outcome, _) in &runs {
             let Outcome::Optimal(moves) = outcome else { panic!("no budget limit") };
@@ -206,31 +233,32 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
-
-    /// On 16–80-triangle levels, two threads find the par of one thread; under a node
-    /// limit too small to finish, two runs give the same outcome and node count, and the
-    /// lower bound reported never exceeds the par.
-    #[test]
-    fn threads_keep_the_par_on_bigger_levels(level in medium_level_strategy(), limit in 50u64..3_000) {
-        let (Outcome::Optimal(one), _) = solve_on_threads(&level, 1, 2, Some(200_000)) else { return Ok(()) };
-        let (outcome, _) = solve_on_threads(&level, 2, 2, None);
+/// On 16–80-triangle levels, two threads find the par of one thread (the plain search);
+/// under a node limit too small to finish, two runs give the same outcome and node count,
+/// and the lower bound reported never exceeds the par.
+#[test]
+fn threads_keep_the_par_on_bigger_levels() {
+    // 16: a case costs about 0.3 s (four solves on threads with beams after every
+    // iteration); threads against exhaustive search are
+    // `threads_keep_the_solver_optimal_and_deterministic`'s, on 64 levels.
+    cross_check(16, (medium_level_strategy(), 50u64..3_000), plain, |level, one, limit| {
+        let (outcome, _) = solve_on_threads(level, 2, 2, None);
         let Outcome::Optimal(two) = outcome else { panic!("no budget limit") };
         prop_assert_eq!(two.len(), one.len());
-        prop_assert!(game::is_solved(&game::replay(&level, &two).unwrap()));
-        let limited = solve_on_threads(&level, 2, 2, Some(limit));
-        prop_assert_eq!(solve_on_threads(&level, 2, 2, Some(limit)), limited.clone());
+        prop_assert!(game::is_solved(&game::replay(level, &two).unwrap()));
+        let limited = solve_on_threads(level, 2, 2, Some(limit));
+        prop_assert_eq!(solve_on_threads(level, 2, 2, Some(limit)), limited.clone());
         match limited.0 {
             Outcome::Optimal(moves) => prop_assert_eq!(moves.len(), one.len()),
             Outcome::GaveUp { lower_bound, best } => {
                 prop_assert!(lower_bound as usize <= one.len());
                 if let Some(best) = best {
-                    prop_assert!(game::is_solved(&game::replay(&level, &best).unwrap()));
+                    prop_assert!(game::is_solved(&game::replay(level, &best).unwrap()));
                 }
             }
         }
-    }
+        Ok(())
+    });
 }
 
 /// A budget that runs out on the first island stays spent on the next, which is one
@@ -366,13 +394,13 @@ fn the_probes_run_on_the_threads_and_find_the_par_every_time() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+    // One draw for each of the 64 levels of `bfs_levels`, on average (a case is one solve).
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Threads sharing a table of a few entries per shard (so its shards shrink all the
     /// time, while other threads read them) still find the optimum.
     #[test]
-    fn a_tiny_shared_table_keeps_the_threads_optimal(level in level_strategy()) {
-        let Some(reference) = bfs_optimum(&level, 5_000) else { return Ok(()) };
+    fn a_tiny_shared_table_keeps_the_threads_optimal((level, reference) in bfs_level()) {
         let limits = Limits { threads: 2, ..Limits::default() };
         let mut budget =
             Budget { tuning: Tuning { table_limit: 2 * SHARDS, parallel_after: 0, probe_after: 0,  ..Tuning::default() }, ..test_budget(limits, false) };

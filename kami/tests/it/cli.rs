@@ -54,8 +54,7 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn a_budget_that_runs_out_reports_bounds_and_exit_3() {
     // A deep level that zero seconds cannot prove.
-    let spec =
-        kami::generate::Spec::default().with_size(12, 8).with_colours(4).with_regions(40).with_node_limit(200_000);
+    let spec = kami::generate::Spec::new(8, 12).with_colours(4).with_regions(40).with_node_limit(200_000);
     let level = kami::generate::generate(&spec, &mut engine::SeededRng::new(3));
     let text = match level {
         Ok(l) => l.grid_text(),
@@ -202,7 +201,7 @@ fn extreme_arguments_get_an_error_naming_their_limit() {
     }
     let out = kami(&["solve", "--threads", "0"], SMALL);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.starts_with("kami: invalid value '0' for '--threads <N>'"), "{}", out.stderr);
+    assert!(out.stderr.starts_with("kami: invalid value '0' for '--threads <T>'"), "{}", out.stderr);
 }
 
 #[test]

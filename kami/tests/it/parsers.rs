@@ -67,8 +67,7 @@ proptest! {
     /// regions and colours asked for, or an error.
     #[test]
     fn arbitrary_small_specs(rows in 0usize..7, cols in 0usize..7, colours in 0usize..6, regions in 0usize..16, seed in any::<u64>()) {
-        let spec = Spec::default()
-            .with_size(rows, cols)
+        let spec = Spec::new(cols, rows)
             .with_colours(colours)
             .with_regions(regions)
             .with_node_limit(20_000)
@@ -94,9 +93,9 @@ fn sizes_beyond_the_limits_are_errors_not_allocations() {
     use kami::generate::{GenerateError, generate};
     let mut rng = engine::SeededRng::new(0);
     for (rows, cols) in [(100_000, 100_000), (1, 100_000_000), (usize::MAX, 2), (300, 300)] {
-        let spec = Spec::default().with_size(rows, cols);
+        let spec = Spec::new(cols, rows);
         assert_eq!(generate(&spec, &mut rng), Err(GenerateError::TooBig { rows, cols }));
     }
-    let spec = Spec::default().with_size(100, 100).with_regions(5_000);
+    let spec = Spec::new(100, 100).with_regions(5_000);
     assert_eq!(generate(&spec, &mut rng), Err(GenerateError::TooManyRegions { regions: 5_000 }));
 }

@@ -116,7 +116,7 @@ proptest! {
 
     #[test]
     fn generator_specs_round_trip(rows in 1usize..200, cols in 1usize..200, colours in 1usize..36, regions in 1usize..1000, nodes in any::<u64>(), attempts in 1usize..100, seed in any::<u64>()) {
-        let spec = Spec::default().with_size(rows, cols).with_colours(colours).with_regions(regions).with_node_limit(nodes).with_attempts(attempts);
+        let spec = Spec::new(cols, rows).with_colours(colours).with_regions(regions).with_node_limit(nodes).with_attempts(attempts);
         round_trips(&spec)?;
         round_trips(&DesignOptions { rows, cols, colours, moves: regions, blob: (1, attempts), bulk: 5, seed })?;
     }

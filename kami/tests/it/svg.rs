@@ -21,7 +21,7 @@ fn holes_a_palette_and_a_name() {
 
 #[test]
 fn a_seeded_level_with_its_solution_numbered() {
-    let spec = kami::generate::Spec::default().with_size(4, 5).with_colours(3).with_regions(7);
+    let spec = kami::generate::Spec::new(5, 4).with_colours(3).with_regions(7);
     let level = kami::generate::generate(&spec, &mut engine::SeededRng::new(11)).unwrap();
     let moves = kami::solver::optimal(&level).unwrap();
     assert_eq!(level.par, Some(moves.len() as u32));

@@ -5,7 +5,7 @@ use engine::cli::Failure;
 use kami::Level;
 use serde::Serialize;
 
-use crate::Reader;
+use crate::input::Reader;
 
 /// `kami code`'s arguments.
 #[derive(clap::Args)]

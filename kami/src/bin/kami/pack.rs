@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use engine::cli::{Failure, Input, PackArgs, RunArgs};
+use kami::generate::Spec;
 use kami::pack::{PackEntry, PackOptions, ParRange, make_entry};
 
 /// `kami pack`'s arguments: the shared pack arguments, `generate`'s options and the par
@@ -37,10 +38,10 @@ pub(crate) struct VerifyCommand {
 
 /// The pack options the arguments ask for, checked: a one-line error (exit 2) otherwise.
 fn options(args: &PackCommand) -> Result<PackOptions, Failure> {
-    let (rows, cols) = crate::parse_size(&args.size)?;
+    let size = crate::generate::parse_size(&args.size)?;
     let par = args.par.as_deref().map(str::parse::<ParRange>).transpose().map_err(|e| Failure(2, e.to_string()))?;
-    let options =
-        PackOptions::default().with_size(rows, cols).with_colours(args.colors).with_regions(args.regions).with_par(par);
+    let spec = Spec::default().with_size(size).with_colours(args.colors).with_regions(args.regions);
+    let options = PackOptions::new(spec).with_par(par);
     options.validate().map_err(|e| Failure(2, format!("pack: {e}")))?;
     Ok(options)
 }
@@ -48,7 +49,8 @@ fn options(args: &PackCommand) -> Result<PackOptions, Failure> {
 /// The options as the flags that ask for them.
 fn flags(o: &PackOptions) -> String {
     let par = o.par.map(|p| format!(" --par {p}")).unwrap_or_default();
-    format!("--size {}x{} --colors {} --regions {}{par}", o.rows, o.cols, o.colours, o.regions)
+    let s = &o.spec;
+    format!("--size {}x{} --colors {} --regions {}{par}", s.rows, s.cols, s.colours, s.regions)
 }
 
 /// `kami pack`.
