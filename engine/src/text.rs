@@ -4,7 +4,7 @@
 //! lines are ignored, and a board is either a grid of whitespace-separated tokens (Shisen,
 //! Hitori) or a grid of single characters (KAMI). Errors carry the 1-based line and column
 //! in the original text (comments counted), and optionally the name of the source file.
-//! In JSON a text form travels as the list of its rows ([`rows`], [`serde_text_rows!`]).
+//! In JSON a text form travels as the list of its rows ([`rows`], [`serde_text_rows!`](crate::serde_text_rows)).
 
 use std::fmt;
 
