@@ -1,5 +1,5 @@
 //! `kami generate`: a random level with its proven optimum in a `# par: N` header; the
-//! `--size RxC` parser `pack` shares.
+//! generator's options (`--size RxC`, `--colors`, `--regions`) that `pack` shares.
 
 use engine::cli::{Failure, TimeoutArg};
 use engine::{SeededRng, Size, SizeError, SizeLimits};
@@ -13,9 +13,9 @@ use crate::search::reason_word;
 /// triangles (a side of 0 is left to `generate`, which names it).
 const SIZE_LIMITS: SizeLimits = SizeLimits::new(0, MAX_SIDE).with_max_cells(MAX_TRIANGLES);
 
-/// `kami generate`'s arguments.
+/// The generator's options, shared by `generate` and `pack`.
 #[derive(clap::Args)]
-pub(crate) struct GenerateArgs {
+pub(crate) struct LevelArgs {
     /// Size `RxC`: rows and columns of triangles (at most 200 each, 10000 triangles).
     #[arg(long, default_value = "29x10")]
     size: String,
@@ -25,6 +25,21 @@ pub(crate) struct GenerateArgs {
     /// Number of regions, exactly (from the colour count to the triangles, at most 1000).
     #[arg(long, default_value_t = 40)]
     regions: usize,
+}
+
+impl LevelArgs {
+    /// The generator's spec, or a one-line message naming a bad `--size`.
+    pub(crate) fn spec(&self) -> Result<Spec, Failure> {
+        let size = parse_size(&self.size)?;
+        Ok(Spec::default().with_size(size).with_colours(self.colors).with_regions(self.regions))
+    }
+}
+
+/// `kami generate`'s arguments.
+#[derive(clap::Args)]
+pub(crate) struct GenerateArgs {
+    #[command(flatten)]
+    level: LevelArgs,
     /// Random seed: the same seed gives the same level.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -66,7 +81,7 @@ struct GenerateJson {
 
 /// The `--size RxC` argument (rows x columns) as a [`Size`] (`width` = columns, `height`
 /// = rows), or a message naming it and its limit.
-pub(crate) fn parse_size(size: &str) -> Result<Size, Failure> {
+fn parse_size(size: &str) -> Result<Size, Failure> {
     match Size::parse(size, &SIZE_LIMITS) {
         // `RxC` reads as `WxH` with the rows first.
         Ok(s) => Ok(Size::new(s.height, s.width)),
@@ -80,18 +95,17 @@ pub(crate) fn parse_size(size: &str) -> Result<Size, Failure> {
 
 /// `kami generate [--size RxC] [--colors K] [--regions N] [--seed S] [--timeout S] [--format F]`.
 pub(crate) fn run(args: &GenerateArgs, json: bool) -> Result<(u8, String), Failure> {
-    let &GenerateArgs { colors: colours, regions, seed, format, .. } = args;
-    let size = parse_size(&args.size)?;
-    let spec = Spec::default().with_size(size).with_colours(colours).with_regions(regions);
+    let &GenerateArgs { seed, format, .. } = args;
+    let spec = args.level.spec()?;
     let doc = |level: Option<&Level>, reason| GenerateJson {
         level: level.map(ToString::to_string),
         par: level.and_then(|l| l.par),
         code: level.and_then(|l| kami::code::encode(l).ok()),
         reason,
-        rows: size.height,
-        cols: size.width,
-        colours,
-        regions,
+        rows: spec.rows,
+        cols: spec.cols,
+        colours: spec.colours,
+        regions: spec.regions,
         seed,
     };
     let advice = "no level yet: --timeout S stops the generation; fewer --regions or a smaller --size are quicker";

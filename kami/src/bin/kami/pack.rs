@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use engine::cli::{Failure, Input, PackArgs, RunArgs};
-use kami::generate::Spec;
 use kami::pack::{PackEntry, PackOptions, ParRange, make_entry};
 
 /// `kami pack`'s arguments: the shared pack arguments, `generate`'s options and the par
@@ -13,15 +12,8 @@ use kami::pack::{PackEntry, PackOptions, ParRange, make_entry};
 pub(crate) struct PackCommand {
     #[command(flatten)]
     pack: PackArgs,
-    /// Size `RxC`: rows and columns of triangles (at most 200 each, 10000 triangles).
-    #[arg(long, default_value = "29x10")]
-    size: String,
-    /// Number of colours (1-36).
-    #[arg(long, alias = "colours", default_value_t = 4)]
-    colors: usize,
-    /// Number of regions, exactly (from the colour count to the triangles, at most 1000).
-    #[arg(long, default_value_t = 40)]
-    regions: usize,
+    #[command(flatten)]
+    level: crate::generate::LevelArgs,
     /// Keep only levels whose proven par is A to B (both included), or exactly N.
     #[arg(long, value_name = "A..B|N")]
     par: Option<String>,
@@ -38,9 +30,8 @@ pub(crate) struct VerifyCommand {
 
 /// The pack options the arguments ask for, checked: a one-line error (exit 2) otherwise.
 fn options(args: &PackCommand) -> Result<PackOptions, Failure> {
-    let size = crate::generate::parse_size(&args.size)?;
+    let spec = args.level.spec()?;
     let par = args.par.as_deref().map(str::parse::<ParRange>).transpose().map_err(|e| Failure(2, e.to_string()))?;
-    let spec = Spec::default().with_size(size).with_colours(args.colors).with_regions(args.regions);
     let options = PackOptions::new(spec).with_par(par);
     options.validate().map_err(|e| Failure(2, format!("pack: {e}")))?;
     Ok(options)
