@@ -1,6 +1,7 @@
 //! The clap arguments every game binary shares, declared once: `--json` ([`JsonArg`]),
-//! `--timeout` ([`TimeoutArg`]), `--threads` ([`ThreadsArg`]) and the two together
-//! ([`RunArgs`]). A binary flattens them into its commands
+//! `--timeout` ([`TimeoutArg`]), `--threads` ([`ThreadsArg`]), the two together
+//! ([`RunArgs`]) and `generate`'s `--format text|code` ([`PuzzleFormatArg`]). A binary
+//! flattens them into its commands
 //! (`#[command(flatten)] timeout: TimeoutArg`); a command whose `--timeout` says more than
 //! the shared help (what it prints when the time runs out) sets its own help line with
 //! `#[command(mut_arg("timeout", |a| a.help("…")))]`, keeping the one parser.
@@ -175,4 +176,38 @@ impl RunArgs {
     pub fn budget(&self) -> Budget {
         self.timeout.deadline()
     }
+}
+
+/// How a command that makes puzzles prints each one: its text form or its one-line code.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PuzzleFormat {
+    /// The game's text form (`board` is read as `text`).
+    #[default]
+    #[value(alias = "board")]
+    Text,
+    /// The puzzle's one-line code (`<game>:<version>:…`), read by every command and by
+    /// `code --decode`.
+    Code,
+}
+
+/// `--format text|code`: how `generate` prints each puzzle.
+///
+/// ```
+/// use clap::Parser;
+/// use engine::cli::PuzzleFormat;
+/// #[derive(Parser)]
+/// struct Cli {
+///     #[command(flatten)]
+///     output: engine::cli::PuzzleFormatArg,
+/// }
+/// assert_eq!(Cli::try_parse_from(["x"]).unwrap().output.format, PuzzleFormat::Text);
+/// assert_eq!(Cli::try_parse_from(["x", "--format", "code"]).unwrap().output.format, PuzzleFormat::Code);
+/// assert_eq!(Cli::try_parse_from(["x", "--format", "board"]).unwrap().output.format, PuzzleFormat::Text);
+/// assert!(Cli::try_parse_from(["x", "--format", "json"]).is_err());
+/// ```
+#[derive(clap::Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleFormatArg {
+    /// Print each puzzle as its text form (`text`) or as its one-line code (`code`).
+    #[arg(long, value_name = "F", value_enum, default_value_t = PuzzleFormat::Text)]
+    pub format: PuzzleFormat,
 }

@@ -27,7 +27,7 @@ mod input;
 mod pack;
 mod watch;
 
-pub use args::{JsonArg, MAX_THREADS, RunArgs, ThreadsArg, TimeoutArg};
+pub use args::{JsonArg, MAX_THREADS, PuzzleFormat, PuzzleFormatArg, RunArgs, ThreadsArg, TimeoutArg};
 pub use contract::{
     Failure, SecondsError, USAGE, answer, fail, first_line, json_line, main, parse, parse_from, parse_seconds,
     usage_text,

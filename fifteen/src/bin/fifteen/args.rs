@@ -60,15 +60,6 @@ pub(super) struct SearchArgs {
     pub(super) no_pdb_reflect: bool,
 }
 
-/// What `generate` prints for a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum BoardFormat {
-    /// The tiles, row-major.
-    Text,
-    /// The puzzle code.
-    Code,
-}
-
 /// The lower bound of the optimal search.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub(super) enum HeuristicArg {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::cli::{Failure, TimeoutArg, json_line};
+use engine::cli::{Failure, PuzzleFormat, PuzzleFormatArg, TimeoutArg, json_line};
 use engine::{Budget, Outcome, SeededRng, StopReason};
 use fifteen::code::Code;
 use fifteen::generate::{MAX_WALK, Spec, generate_within};
@@ -12,7 +12,7 @@ use fifteen::solver::{Answer, Heuristic, Options, solve};
 use fifteen::{Board, Goal, Puzzle};
 use serde::Serialize;
 
-use super::args::{BoardFormat, GoalArg, GoalParser, parse_size, usage};
+use super::args::{GoalArg, GoalParser, parse_size, usage};
 use super::output::Output;
 use super::search::load_db;
 
@@ -48,27 +48,26 @@ pub(super) struct GenerateArgs {
     min_moves: Option<u32>,
     #[command(flatten)]
     timeout: TimeoutArg,
-    /// `text`: the tiles; `code`: the puzzle code (with --json: a `code` field more).
-    #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
-    format: BoardFormat,
+    #[command(flatten)]
+    output: PuzzleFormatArg,
 }
 
 /// Runs `fifteen generate`: every board or nothing (a failure prints none).
 pub(super) fn run(args: &GenerateArgs, json: bool, out: &mut Output) -> Result<u8, Failure> {
     let (puzzles, goal) = generate_puzzles(args)?;
-    out.emit(&board_lines(&puzzles, &goal, args.format, json)?);
+    out.emit(&board_lines(&puzzles, &goal, args.output.format, json)?);
     Ok(0)
 }
 
 /// What `generate` prints for `puzzles` toward `goal`: one line each, the tiles or the code,
 /// or one JSON document each.
-fn board_lines(puzzles: &[Puzzle], goal: &Goal, format: BoardFormat, json: bool) -> Result<String, Failure> {
+fn board_lines(puzzles: &[Puzzle], goal: &Goal, format: PuzzleFormat, json: bool) -> Result<String, Failure> {
     let mut text = String::new();
     for puzzle in puzzles {
         let board = puzzle.start();
         let code = match format {
-            BoardFormat::Text => None,
-            BoardFormat::Code => {
+            PuzzleFormat::Text => None,
+            PuzzleFormat::Code => {
                 Some(Code::new(board.clone(), goal.clone()).map_err(|e| usage(e.to_string()))?.to_string())
             }
         };

@@ -1,8 +1,7 @@
 //! `hitori generate`: a puzzle with exactly one solution, as text or as its code.
 
-use clap::ValueEnum;
 use engine::SeededRng;
-use engine::cli::{Failure, TimeoutArg};
+use engine::cli::{Failure, PuzzleFormat, PuzzleFormatArg, TimeoutArg};
 use hitori::Puzzle;
 use hitori::generate::{GenerateError, Spec, generate_within};
 use hitori::steps::Difficulty;
@@ -24,19 +23,8 @@ pub(crate) struct GenerateArgs {
     difficulty: Option<DifficultyArg>,
     #[command(flatten)]
     pub(crate) timeout: TimeoutArg,
-    /// Print the puzzle as `text` or as its one-line `code`.
-    #[arg(long, value_name = "F", value_enum, default_value = "text")]
-    format: Format,
-}
-
-/// How `generate` prints its puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// The puzzle text: one row per line.
-    #[default]
-    Text,
-    /// The puzzle's one-line code (`hitori:1:…`).
-    Code,
+    #[command(flatten)]
+    output: PuzzleFormatArg,
 }
 
 /// `generate --json`.
@@ -65,9 +53,11 @@ pub(crate) fn run(args: &GenerateArgs, json: bool) -> Result<(u8, String), Failu
     }
     let result = generate_within(&spec, &mut SeededRng::new(args.seed), &budget);
     drop(watch);
-    let code = |puzzle: &Puzzle| match args.format {
-        Format::Text => Ok(None),
-        Format::Code => hitori::code::encode(puzzle).map(Some).map_err(|e| Failure(2, format!("--format code: {e}"))),
+    let code = |puzzle: &Puzzle| match args.output.format {
+        PuzzleFormat::Text => Ok(None),
+        PuzzleFormat::Code => {
+            hitori::code::encode(puzzle).map(Some).map_err(|e| Failure(2, format!("--format code: {e}")))
+        }
     };
     match result {
         Ok(puzzle) if json => Ok((

@@ -1,7 +1,7 @@
 //! `kami generate`: a random level with its proven optimum in a `# par: N` header; the
 //! generator's options (`--size RxC`, `--colors`, `--regions`) that `pack` shares.
 
-use engine::cli::{Failure, TimeoutArg};
+use engine::cli::{Failure, PuzzleFormat, PuzzleFormatArg, TimeoutArg};
 use engine::{SeededRng, Size, SizeError, SizeLimits};
 use kami::Level;
 use kami::generate::{GenerateError, MAX_SIDE, MAX_TRIANGLES, Spec, generate_within};
@@ -45,18 +45,8 @@ pub(crate) struct GenerateArgs {
     seed: u64,
     #[command(flatten)]
     timeout: TimeoutArg,
-    /// Print the level as its text (`text`) or as its one-line code (`code`).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
-
-/// How `generate` prints a level.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// The level text format, with a `# par: N` header.
-    Text,
-    /// The level's one-line code (`kami:1:…`), par included.
-    Code,
+    #[command(flatten)]
+    output: PuzzleFormatArg,
 }
 
 /// `generate --json`.
@@ -95,7 +85,7 @@ fn parse_size(size: &str) -> Result<Size, Failure> {
 
 /// `kami generate [--size RxC] [--colors K] [--regions N] [--seed S] [--timeout S] [--format F]`.
 pub(crate) fn run(args: &GenerateArgs, json: bool) -> Result<(u8, String), Failure> {
-    let &GenerateArgs { seed, format, .. } = args;
+    let &GenerateArgs { seed, output: PuzzleFormatArg { format }, .. } = args;
     let spec = args.level.spec()?;
     let doc = |level: Option<&Level>, reason| GenerateJson {
         level: level.map(ToString::to_string),
@@ -114,7 +104,7 @@ pub(crate) fn run(args: &GenerateArgs, json: bool) -> Result<(u8, String), Failu
     drop(watch);
     match generated {
         Ok(level) if json => Ok((0, engine::cli::json_line(&doc(Some(&level), None)))),
-        Ok(level) if format == Format::Code => {
+        Ok(level) if format == PuzzleFormat::Code => {
             let code = kami::code::encode(&level).map_err(|e| Failure(2, format!("generate: {e}")))?;
             Ok((0, format!("{code}\n")))
         }

@@ -1,7 +1,7 @@
 //! `shisen generate`: a full deal, solvable unless `--any`, as board text or as its code.
 
 use engine::SeededRng;
-use engine::cli::{Failure, TimeoutArg};
+use engine::cli::{Failure, PuzzleFormat, PuzzleFormatArg, TimeoutArg};
 use shisen::generate::{self, Deal, GenerateError, Spec};
 
 use crate::limits::{MAX_COPIES, parse_size};
@@ -29,19 +29,8 @@ pub(crate) struct GenerateArgs {
     any: bool,
     #[command(flatten)]
     timeout: TimeoutArg,
-    /// Print the board (`board`) or its code (`code`, with the gravity flag).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
-
-/// What `generate` prints.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// The board text (also spelled `board`).
-    #[value(alias = "board")]
-    Text,
-    /// The puzzle code.
-    Code,
+    #[command(flatten)]
+    output: PuzzleFormatArg,
 }
 
 /// `generate --format code`: the deal's code, or with `--json` the deal's document with a
@@ -73,7 +62,7 @@ pub(crate) fn run(args: &GenerateArgs, json: bool) -> Result<(u8, String), Failu
             e => Failure(3, e.to_string()),
         },
     )?;
-    if args.format == Format::Code {
+    if args.output.format == PuzzleFormat::Code {
         return code_answer(&deal, args.gravity, json);
     }
     if json {
