@@ -40,6 +40,32 @@ impl Move {
     pub fn new(row: usize, col: usize, colour: Colour) -> Self {
         Move { row, col, colour }
     }
+
+    /// A move tapping the triangle at `at` in the engine's convention (`x` = column,
+    /// `y` = row) with `colour`; `None` for a negative coordinate.
+    ///
+    /// ```
+    /// let m = kami::Move::at(engine::Coord::new(2, 1), 3).unwrap();
+    /// assert_eq!((m.row, m.col), (1, 2));
+    /// assert_eq!(m.coord(), engine::Coord::new(2, 1));
+    /// assert_eq!(kami::Move::at(engine::Coord::new(-1, 0), 3), None);
+    /// ```
+    #[must_use]
+    pub fn at(at: Coord, colour: Colour) -> Option<Self> {
+        Some(Move { row: usize::try_from(at.y).ok()?, col: usize::try_from(at.x).ok()?, colour })
+    }
+
+    /// The tapped triangle in the engine's convention: `x` = column, `y` = row (a
+    /// coordinate past `i32::MAX` saturates; no level is that large).
+    ///
+    /// ```
+    /// assert_eq!(kami::Move::new(4, 7, 0).coord(), engine::Coord::new(7, 4));
+    /// ```
+    #[must_use]
+    pub fn coord(&self) -> Coord {
+        let side = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        Coord::new(side(self.col), side(self.row))
+    }
 }
 
 impl fmt::Display for Move {

@@ -255,6 +255,27 @@ impl Level {
         self.cells.width()
     }
 
+    /// The level's width in the other games' `WxH` terms: triangles a row ([`cols`](Self::cols)).
+    ///
+    /// ```
+    /// let l = kami::Level::parse("012\n345").unwrap();
+    /// assert_eq!((l.width(), l.height()), (3, 2));
+    /// ```
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.cells.width()
+    }
+
+    /// The level's height in the other games' `WxH` terms: rows of triangles ([`rows`](Self::rows)).
+    ///
+    /// ```
+    /// assert_eq!(kami::Level::parse("0\n1\n2").unwrap().height(), 3);
+    /// ```
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.cells.height()
+    }
+
     /// The colour of every cell (`None` = hole); `x` = column, `y` = row.
     ///
     /// ```
