@@ -46,6 +46,14 @@ pub(super) fn shisen(browser: &Browser, server: &str) -> Result<String, String> 
 /// A 5x5 hitori: the puzzle read from the page, solved by the API, its shaded cells clicked.
 pub(super) fn hitori(browser: &Browser, server: &str) -> Result<String, String> {
     browser.goto(&format!("{server}/hitori?size=5x5&seed=3"))?;
+    for (x, y) in hitori_shaded(browser, server)? {
+        browser.click(&format!("[data-testid=board] [data-x=\"{x}\"][data-y=\"{y}\"]"))?;
+    }
+    expect_status(browser, "solved")
+}
+
+/// The cells `(x, y)` the API's solution shades in the hitori puzzle on the page.
+pub(super) fn hitori_shaded(browser: &Browser, server: &str) -> Result<Vec<(i64, i64)>, String> {
     let rows = browser.exec(
         "const cells = [...document.querySelectorAll('[data-testid=board] [data-value]')];\
          const rows = [];\
@@ -54,14 +62,15 @@ pub(super) fn hitori(browser: &Browser, server: &str) -> Result<String, String> 
     )?;
     let solution = api(server, "hitori/solve", &json!({ "rows": rows }))?;
     let marks = solution["solution"].as_array().ok_or_else(|| format!("no solution: {solution}"))?;
-    for (y, row) in marks.iter().enumerate() {
-        for (x, mark) in row.as_str().unwrap_or_default().chars().enumerate() {
+    let mut shaded = Vec::new();
+    for (y, row) in (0i64..).zip(marks) {
+        for (x, mark) in (0i64..).zip(row.as_str().unwrap_or_default().chars()) {
             if mark == '#' {
-                browser.click(&format!("[data-testid=board] [data-x=\"{x}\"][data-y=\"{y}\"]"))?;
+                shaded.push((x, y));
             }
         }
     }
-    expect_status(browser, "solved")
+    Ok(shaded)
 }
 
 /// A small generated kami level at par: its optimal solution tapped colour by colour.

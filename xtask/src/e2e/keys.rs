@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use super::audit::audit;
+use super::clicks::hitori_shaded;
 use super::driver::{Browser, api, expect_status};
 use super::setup::Context;
 
@@ -98,14 +99,7 @@ pub(super) fn hitori_keys(browser: &Browser, context: &Context) -> Result<String
     let server = &context.server;
     browser.goto(&format!("{server}/hitori?size=5x5&seed=3"))?;
     browser.tab_to_board()?;
-    let rows = browser.exec(
-        "const cells = [...document.querySelectorAll('[data-testid=board] [data-value]')];\
-         const rows = [];\
-         for (const c of cells) { const y = Number(c.dataset.y); (rows[y] = rows[y] || []).push(c.dataset.value); }\
-         return rows.map(r => r.join(' '));",
-    )?;
-    let solution = api(server, "hitori/solve", &json!({ "rows": rows }))?;
-    let marks = solution["solution"].as_array().ok_or_else(|| format!("no solution: {solution}"))?;
+    let shaded = hitori_shaded(browser, server)?;
     let cells = "[data-testid=board] g.cell";
     let corner = (4, 4);
     browser.cursor_to(cells, ("x", "y"), corner)?;
@@ -118,17 +112,12 @@ pub(super) fn hitori_keys(browser: &Browser, context: &Context) -> Result<String
             return Err(format!("after {key}, data-state is {state:?}, not {want:?}"));
         }
     }
-    for (y, row) in marks.iter().enumerate() {
-        for (x, mark) in row.as_str().unwrap_or_default().chars().enumerate() {
-            if mark == '#' {
-                let cell = (x as i64, y as i64);
-                browser.cursor_to(cells, ("x", "y"), cell)?;
-                browser.keys(&["Enter"])?;
-                let state = hitori_state(browser, cell)?;
-                if state != "shaded" {
-                    return Err(format!("{cell:?} is {state:?} after Enter"));
-                }
-            }
+    for cell in shaded {
+        browser.cursor_to(cells, ("x", "y"), cell)?;
+        browser.keys(&["Enter"])?;
+        let state = hitori_state(browser, cell)?;
+        if state != "shaded" {
+            return Err(format!("{cell:?} is {state:?} after Enter"));
         }
     }
     let status = expect_status(browser, "solved")?;
